@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-real-secret-that-is-long-enough-0123456789',
+  DATABASE_URL: 'postgres://db/quiz',
+  PUBLIC_URL: 'https://quiz-points.example',
+  MAIL_TRANSPORT: 'smtp',
+  SMTP_URL: 'smtp://mail.example:587',
+};
+
+describe('loadConfig', () => {
+  it('defaults to PGlite, captured mail and the real 30-second wait', () => {
+    const config = loadConfig({});
+    expect(config.database.kind).toBe('pglite');
+    expect(config.mail.transport).toBe('capture');
+    expect(config.adWaitSeconds).toBe(30);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = loadConfig(production);
+    expect(config.isProduction).toBe(true);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/quiz' });
+  });
+
+  it.each([
+    ['the mail stand-in', { MAIL_TRANSPORT: 'capture' }, /mail stand-in/],
+    ['the development secret', { AUTH_SECRET: undefined }, /AUTH_SECRET/],
+    ['PGlite', { DATABASE_URL: undefined }, /DATABASE_URL/],
+    ['a missing public URL', { PUBLIC_URL: undefined }, /PUBLIC_URL/],
+    ['a shortened wait', { TEST_AD_WAIT_SECONDS: '1' }, /TEST_AD_WAIT_SECONDS/],
+  ])('refuses to start in production with %s', (_name, override, pattern) => {
+    expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
+  });
+
+  it('allows a shortened wait only in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_AD_WAIT_SECONDS: '2' }).adWaitSeconds).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: 'development', TEST_AD_WAIT_SECONDS: '2' })).toThrow(ConfigError);
+  });
+
+  it('reports malformed values by name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

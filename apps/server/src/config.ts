@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir, repoRoot } from './paths.ts';
+
+const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  SEED: z.enum(['auto', 'never']).default('auto'),
+  AUTH_SECRET: z.string().min(32).default(DEV_SECRET),
+  ADMIN_EMAIL: z.email().default('admin@quiz-points.example'),
+  MAIL_TRANSPORT: z.enum(['smtp', 'capture']).default('capture'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('クイズポイント <no-reply@quiz-points.example>'),
+  WEB_DIST_DIR: z.string().default(defaultWebDistDir),
+  /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
+  TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(30).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  seed: Env['SEED'];
+  authSecret: string;
+  adminEmail: string;
+  mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'capture'; from: string };
+  webDistDir: string;
+  adWaitSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once. Production refuses stand-ins and development secrets. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  if (env.TEST_AD_WAIT_SECONDS !== undefined && env.NODE_ENV !== 'test') {
+    problems.push('TEST_AD_WAIT_SECONDS is only allowed with NODE_ENV=test');
+  }
+  if (isProduction) {
+    if (env.AUTH_SECRET === DEV_SECRET) problems.push('AUTH_SECRET must be set in production');
+    if (env.MAIL_TRANSPORT === 'capture') problems.push('the mail stand-in (MAIL_TRANSPORT=capture) is refused in production');
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL must point to PostgreSQL in production');
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production');
+  }
+  if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
+    seed: env.SEED,
+    authSecret: env.AUTH_SECRET,
+    adminEmail: env.ADMIN_EMAIL.toLowerCase(),
+    mail:
+      env.MAIL_TRANSPORT === 'smtp'
+        ? { transport: 'smtp', smtpUrl: env.SMTP_URL ?? '', from: env.MAIL_FROM }
+        : { transport: 'capture', from: env.MAIL_FROM },
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    adWaitSeconds: env.TEST_AD_WAIT_SECONDS ?? 30,
+  };
+}

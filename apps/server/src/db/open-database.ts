@@ -1,0 +1,8 @@
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from './client.ts';
+
+export function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.database.kind === 'postgres'
+    ? openPostgres(config.database.url)
+    : openPglite(config.database.dataDir);
+}

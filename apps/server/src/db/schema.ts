@@ -1,0 +1,460 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type TargetGender = { male: boolean; female: boolean; other: boolean };
+export type TargetAgeRange = {
+  '10s': boolean;
+  '20s': boolean;
+  '30s': boolean;
+  '40s': boolean;
+  '50s': boolean;
+  '60s': boolean;
+};
+
+/**
+ * People: general users and advertisers (SPEC §3 User). The first columns are the ones the
+ * authentication library expects; the rest are the product's. A withdrawn user's row stays, with
+ * personal data removed, so the ledger and gift requests keep their owner for accounting.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    emailHash: text('email_hash').notNull(),
+    points: integer('points').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    phoneHash: text('phone_hash'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    referralCode: varchar('referral_code', { length: 8 }),
+    referredBy: varchar('referred_by', { length: 8 }),
+    birthDate: date('birth_date'),
+    gender: text('gender'),
+    zipCode: varchar('zip_code', { length: 7 }),
+    prefecture: text('prefecture'),
+    city: text('city'),
+    maritalStatus: text('marital_status'),
+    hasChildren: boolean('has_children'),
+    occupation: text('occupation'),
+    annualIncome: text('annual_income'),
+    lastDailyClaim: timestamp('last_daily_claim', { withTimezone: true }),
+    lastDailyQuizId: varchar('last_daily_quiz_id', { length: 8 }),
+    cardRegistered: boolean('card_registered').notNull().default(false),
+    displayName: text('display_name'),
+    signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    uniqueIndex('users_phone_hash_key').on(t.phoneHash),
+    index('users_email_hash_idx').on(t.emailHash),
+    check('users_points_non_negative', sql`${t.points} >= 0`),
+    check('users_role_valid', sql`${t.role} in ('user', 'advertiser')`),
+    check('users_gender_valid', sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other')`),
+    check(
+      'users_marital_status_valid',
+      sql`${t.maritalStatus} is null or ${t.maritalStatus} in ('single', 'divorced', 'married')`,
+    ),
+    check('users_zip_code_format', sql`${t.zipCode} is null or ${t.zipCode} ~ '^[0-9]{7}$'`),
+    check(
+      'users_occupation_valid',
+      sql`${t.occupation} is null or ${t.occupation} in ('会社役員', '会社員', '公務員', '自営業', '学生', '主婦・主夫', 'アルバイト', '無職')`,
+    ),
+    check(
+      'users_annual_income_valid',
+      sql`${t.annualIncome} is null or ${t.annualIncome} in ('〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜')`,
+    ),
+  ],
+);
+
+/** Sign-in sessions, kept in the database so every app instance sees them. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [uniqueIndex('auth_sessions_token_key').on(t.token), index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Linked sign-in methods: the Google (OIDC) subject, or an advertiser's password hash. */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_accounts_provider_account_key').on(t.providerId, t.accountId),
+    index('auth_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** One-time values of the authentication library (e-mail verification, password reset, OAuth state). */
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** SPEC §3 Ad. Prices in force at creation are stored on the ad. */
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    advertiserId: text('advertiser_id').references(() => users.id),
+    adProvider: varchar('ad_provider', { length: 15 }).notNull(),
+    adUrl: text('ad_url').notNull(),
+    adTitle: varchar('ad_title', { length: 50 }).notNull(),
+    quizQuestion: varchar('quiz_question', { length: 150 }).notNull(),
+    quizOptions: jsonb('quiz_options').$type<string[]>().notNull(),
+    userReward: integer('user_reward').notNull(),
+    baseFee: integer('base_fee').notNull().default(0),
+    extraTargetingFee: integer('extra_targeting_fee').notNull().default(0),
+    unitPrice: integer('unit_price').notNull(),
+    maxDeliveries: integer('max_deliveries').notNull().default(100),
+    deliveryCount: integer('delivery_count').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    isActive: boolean('is_active').notNull().default(false),
+    targetGender: jsonb('target_gender')
+      .$type<TargetGender>()
+      .notNull()
+      .default({ male: false, female: false, other: false }),
+    targetAgeRange: jsonb('target_age_range')
+      .$type<TargetAgeRange>()
+      .notNull()
+      .default({ '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false }),
+    rejectionReason: text('rejection_reason'),
+    isHouseAd: boolean('is_house_ad').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ads_listing_idx').on(t.status, t.isActive, t.userReward.desc(), t.createdAt.desc()),
+    index('ads_advertiser_idx').on(t.advertiserId, t.createdAt.desc()),
+    check('ads_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('ads_url_http', sql`${t.adUrl} ~ '^https?://'`),
+    check('ads_options_count', sql`jsonb_array_length(${t.quizOptions}) between 2 and 5`),
+    check('ads_reward_positive', sql`${t.userReward} > 0`),
+    check('ads_prices_non_negative', sql`${t.unitPrice} >= 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`),
+    check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
+    check('ads_delivery_within_cap', sql`${t.deliveryCount} >= 0 and ${t.deliveryCount} <= ${t.maxDeliveries}`),
+    check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
+  ],
+);
+
+/** SPEC §3 QuizAnswer: the correct option, apart from the ad so no user-facing read can reach it. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    correctOptionIndex: smallint('correct_option_index').notNull(),
+    uid: text('uid'),
+  },
+  (t) => [check('quiz_answers_index_range', sql`${t.correctOptionIndex} between 1 and 5`)],
+);
+
+/** SPEC §3 Daily quiz, keyed by its Japan-time publish date (yyyymmdd). */
+export const dailyQuizzes = pgTable(
+  'daily_quizzes',
+  {
+    publishDate: varchar('publish_date', { length: 8 }).primaryKey(),
+    quizQuestion: varchar('quiz_question', { length: 150 }).notNull(),
+    quizOptions: jsonb('quiz_options').$type<string[]>().notNull(),
+    correctOptionIndex: smallint('correct_option_index').notNull(),
+    explanation: varchar('explanation', { length: 300 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('daily_quizzes_date_format', sql`${t.publishDate} ~ '^[0-9]{8}$'`),
+    check('daily_quizzes_options_count', sql`jsonb_array_length(${t.quizOptions}) between 2 and 5`),
+    check(
+      'daily_quizzes_index_range',
+      sql`${t.correctOptionIndex} between 1 and jsonb_array_length(${t.quizOptions})`,
+    ),
+  ],
+);
+
+/**
+ * SPEC §3 Quiz response. One row per person (e-mail hash) and ad, or per person and daily quiz.
+ * A null answered_at is the spec's "opened but not answered" marker.
+ */
+export const quizResponses = pgTable(
+  'quiz_responses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    emailHash: text('email_hash').notNull(),
+    adId: uuid('ad_id').references(() => ads.id),
+    dailyQuizId: varchar('daily_quiz_id', { length: 8 }).references(() => dailyQuizzes.publishDate),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    selectedOption: smallint('selected_option'),
+    isCorrect: boolean('is_correct'),
+    rewardGiven: boolean('reward_given').notNull().default(false),
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('quiz_responses_person_ad_key').on(t.emailHash, t.adId),
+    uniqueIndex('quiz_responses_person_daily_key').on(t.emailHash, t.dailyQuizId),
+    index('quiz_responses_user_idx').on(t.userId, t.createdAt.desc()),
+    check('quiz_responses_one_subject', sql`(${t.adId} is null) <> (${t.dailyQuizId} is null)`),
+    check('quiz_responses_points_non_negative', sql`${t.pointsAwarded} >= 0`),
+  ],
+);
+
+/** Billable click-throughs (SPEC §9 "charged once per click"); an invoice claims them. */
+export const adDeliveries = pgTable(
+  'ad_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    unitPrice: integer('unit_price').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+  },
+  (t) => [
+    index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
+    uniqueIndex('ad_deliveries_ad_user_key').on(t.adId, t.userId),
+  ],
+);
+
+/** SPEC §3 Deleted user: who withdrew, by e-mail hash, so bonuses and referrals are not granted again. */
+export const deletedUsers = pgTable(
+  'deleted_users',
+  {
+    uid: text('uid').primaryKey(),
+    emailHash: text('email_hash').notNull(),
+    phoneHash: text('phone_hash'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_users_email_hash_idx').on(t.emailHash)],
+);
+
+/** SPEC §3 Material request, keyed by e-mail. */
+export const materialRequests = pgTable('material_requests', {
+  email: text('email').primaryKey(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  requestCount: integer('request_count').notNull().default(1),
+});
+
+/** SPEC §3 Pricing config: a single row, edited by the admin. */
+export const pricingConfig = pgTable(
+  'pricing_config',
+  {
+    id: smallint('id').primaryKey().default(1),
+    userReward: integer('user_reward').notNull(),
+    baseFee: integer('base_fee').notNull(),
+    extraTargetingFee: integer('extra_targeting_fee').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('pricing_config_single_row', sql`${t.id} = 1`),
+    check(
+      'pricing_config_non_negative',
+      sql`${t.userReward} > 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`,
+    ),
+  ],
+);
+
+/** Other settings the admin edits (gacha table, daily-quiz points, gift types), as JSON by key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Who changed which setting, when, from what to what. */
+export const settingsAudit = pgTable('settings_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  key: text('key').notNull(),
+  oldValue: jsonb('old_value'),
+  newValue: jsonb('new_value').notNull(),
+  changedBy: text('changed_by').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 Gift request. */
+export const giftRequests = pgTable(
+  'gift_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    giftType: text('gift_type').notNull().default('不明'),
+    pointsUsed: integer('points_used').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    giftCode: text('gift_code'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: text('settled_by'),
+  },
+  (t) => [
+    index('gift_requests_user_idx').on(t.userId, t.createdAt.desc()),
+    index('gift_requests_status_idx').on(t.status, t.createdAt),
+    check('gift_requests_status_valid', sql`${t.status} in ('pending', 'issued', 'rejected')`),
+    check('gift_requests_points_non_negative', sql`${t.pointsUsed} >= 0`),
+  ],
+);
+
+/**
+ * SPEC §3 Point transaction: the ledger. Written only by the ledger module, in the same
+ * transaction as the balance. (user, reason, ref) is unique so a cause can credit only once.
+ */
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    points: integer('points').notNull(),
+    memo: text('memo').notNull(),
+    reason: text('reason').notNull(),
+    ref: text('ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('point_transactions_cause_key').on(t.userId, t.reason, t.ref),
+    check('point_transactions_non_zero', sql`${t.points} <> 0`),
+  ],
+);
+
+/** The payment provider's customer and card for an advertiser. */
+export const advertiserBilling = pgTable('advertiser_billing', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  providerCustomerId: text('provider_customer_id').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: varchar('card_last4', { length: 4 }),
+  registeredAt: timestamp('registered_at', { withTimezone: true }),
+});
+
+/** One invoice per ad and billing month (yyyymm); unique so a run twice bills once. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    advertiserId: text('advertiser_id')
+      .notNull()
+      .references(() => users.id),
+    period: varchar('period', { length: 6 }).notNull(),
+    deliveries: integer('deliveries').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    carriedIn: integer('carried_in').notNull().default(0),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    status: text('status').notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_ad_period_key').on(t.adId, t.period),
+    check('invoices_status_valid', sql`${t.status} in ('charged', 'carried_over', 'failed', 'no_charge')`),
+    check('invoices_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
+  ],
+);
+
+/** First-party page views (SPEC-NOTES "Analytics"). */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    path: text('path').notNull(),
+    userId: text('user_id'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_time_idx').on(t.viewedAt)],
+);
+
+/** Fixed-window rate-limit counters, shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Mail captured by the local mail stand-in (development and tests only). */
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,29 @@
+import { type ErrorBody, type ErrorCode, defaultMessage, errorCodes } from '@quiz-points/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError } from './domain-error.ts';
+
+function send(reply: FastifyReply, code: ErrorCode, message = defaultMessage(code)) {
+  const body: ErrorBody = { error: { code, message } };
+  return reply.status(errorCodes[code].status).send(body);
+}
+
+/** The single error model: every failure leaves as { error: { code, message } } with a Japanese message. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DomainError) return send(reply, error.code, error.message);
+    if (error instanceof ZodError) return send(reply, 'VALIDATION', error.issues[0]?.message);
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status === 429) return send(reply, 'RATE_LIMITED');
+    if (status && status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'rejected request');
+      return send(reply, 'BAD_REQUEST');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 'INTERNAL');
+  });
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return send(reply, 'NOT_FOUND');
+}

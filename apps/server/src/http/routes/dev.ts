@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { listCapturedMail } from '../../services/mail/captured-mailer.ts';
+import type { AppDeps } from '../app.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Development stand-in pages. Never registered in production. */
+export function registerDevRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+  if (config.mail.transport !== 'capture') return;
+
+  app.get('/api/dev/mail', async () => ({ mail: await listCapturedMail(database.db) }));
+
+  app.get('/dev/mail', async (_request, reply) => {
+    const mail = await listCapturedMail(database.db);
+    const items = mail
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p>宛先: ${escapeHtml(m.to)} / ${m.sentAt.toISOString()}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>送信メール（開発用）</title></head><body><main><h1>送信メール（開発用）</h1>${items || '<p>まだメールはありません。</p>'}</main></body></html>`,
+      );
+  });
+}

@@ -1,0 +1,19 @@
+import { materialRequestBody, pageViewBody } from '@quiz-points/shared';
+import type { FastifyInstance } from 'fastify';
+import { recordPageView } from '../../domain/analytics/record-page-view.ts';
+import { requestMaterials } from '../../domain/materials/request-materials.ts';
+import type { AppDeps } from '../app.ts';
+
+export function registerPublicRoutes(app: FastifyInstance, { database, mailer, config }: AppDeps) {
+  app.post('/api/material-requests', async (request, reply) => {
+    const { email } = materialRequestBody.parse(request.body);
+    await requestMaterials({ db: database.db, mailer, email, ip: request.ip, publicUrl: config.publicUrl });
+    return reply.status(201).send({ ok: true });
+  });
+
+  app.post('/api/analytics/page-views', async (request, reply) => {
+    const { path } = pageViewBody.parse(request.body);
+    await recordPageView({ db: database.db, path, userId: null });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isPageRoute } from '@quiz-points/shared';
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from './error-handler.ts';
+
+/** What the browser app needs to know before its first render, embedded in index.html. */
+export interface ClientConfig {
+  adWaitSeconds: number;
+}
+
+const PLACEHOLDER = '<!--client-config-->';
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html (with the client
+ * configuration embedded as inert JSON, which the CSP allows) for every page route.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string; client: ClientConfig }) {
+  const indexPath = path.join(options.distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    throw new Error(`The web app is not built (${indexPath} is missing): run npm run build first.`);
+  }
+  const json = JSON.stringify(options.client).replaceAll('<', '\\u003c');
+  const indexHtml = fs
+    .readFileSync(indexPath, 'utf8')
+    .replace(PLACEHOLDER, `<script type="application/json" id="client-config">${json}</script>`);
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return sendNotFound(reply);
+    return reply
+      .status(isPageRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

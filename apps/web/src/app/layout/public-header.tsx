@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { INQUIRY_FORM_URL } from '../../lib/links.ts';
+import { Logo } from '../../components/ui/logo.tsx';
+
+export function PublicHeader() {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__logo" aria-label="クイズポイント ホーム">
+          <Logo />
+        </Link>
+        <nav className="site-header__nav" aria-label="サイト">
+          <Link to="/advertiser">広告掲載をご希望の方</Link>
+          <a href={INQUIRY_FORM_URL} target="_blank" rel="noopener noreferrer">
+            お問い合わせ
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

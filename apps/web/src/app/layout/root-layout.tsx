@@ -1,0 +1,25 @@
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { usePageTracking } from '../../lib/use-page-tracking.ts';
+import { AdvertiserFooter } from './advertiser-footer.tsx';
+import { PublicHeader } from './public-header.tsx';
+import { UserFooter } from './user-footer.tsx';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  usePageTracking(pathname);
+  const isAdvertiserArea = pathname.startsWith('/advertiser');
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        本文へスキップ
+      </a>
+      <PublicHeader />
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="読み込み中" />}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {isAdvertiserArea ? <AdvertiserFooter /> : <UserFooter />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { createBrowserRouter } from 'react-router';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page.tsx';
+import { NotFoundPage } from '../features/placeholders/components/not-found-page.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+
+// Pages other than the landing page load on demand, so the first page stays small.
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const comingSoon = (title: string, audience: 'user' | 'advertiser' | 'admin') => ({
+  element: <ComingSoonPage title={title} audience={audience} />,
+});
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    children: [
+      { index: true, Component: LandingPage },
+      { path: 'demo', lazy: lazyPage(() => import('../features/demo/components/demo-page.tsx')) },
+      { path: 'demo/ad', lazy: lazyPage(() => import('../features/demo/components/demo-ad-page.tsx')) },
+      { path: 'terms', lazy: lazyPage(() => import('../features/static-pages/components/terms-page.tsx')) },
+      { path: 'privacy', lazy: lazyPage(() => import('../features/static-pages/components/privacy-page.tsx')) },
+      { path: 'about', lazy: lazyPage(() => import('../features/static-pages/components/about-page.tsx')) },
+      { path: 'howto', lazy: lazyPage(() => import('../features/static-pages/components/howto-page.tsx')) },
+      {
+        path: 'advertiser',
+        lazy: lazyPage(() => import('../features/advertiser-landing/components/advertiser-landing-page.tsx')),
+      },
+      {
+        path: 'advertiser/terms',
+        lazy: lazyPage(() => import('../features/static-pages/components/advertiser-terms-page.tsx')),
+      },
+      {
+        path: 'advertiser/legal',
+        lazy: lazyPage(() => import('../features/static-pages/components/advertiser-legal-page.tsx')),
+      },
+      { path: 'signup', ...comingSoon('プロフィール登録', 'user') },
+      { path: 'quiz/:id', ...comingSoon('クイズ', 'user') },
+      { path: 'gift', ...comingSoon('ポイント交換', 'user') },
+      { path: 'point-history', ...comingSoon('ポイント通帳', 'user') },
+      { path: 'exchange-history', ...comingSoon('交換履歴', 'user') },
+      { path: 'withdrawal', ...comingSoon('退会', 'user') },
+      { path: 'sms-verification', ...comingSoon('電話番号認証', 'user') },
+      { path: 'account', ...comingSoon('アカウント情報', 'user') },
+      { path: 'friends', ...comingSoon('友達紹介', 'user') },
+      { path: 'daily-quiz', ...comingSoon('デイリークイズ', 'user') },
+      { path: 'advertiser/card-setup', ...comingSoon('カード登録', 'advertiser') },
+      { path: 'advertiser/create-ad', ...comingSoon('広告の作成', 'advertiser') },
+      { path: 'advertiser/edit-ad/:id', ...comingSoon('広告の編集', 'advertiser') },
+      { path: 'advertiser/ads-status', ...comingSoon('広告の管理', 'advertiser') },
+      { path: 'admin', ...comingSoon('管理画面', 'admin') },
+      { path: 'admin/review', ...comingSoon('広告審査', 'admin') },
+      { path: 'admin/cloudworks', ...comingSoon('報酬確認', 'admin') },
+      { path: 'admin/create-quiz', ...comingSoon('デイリークイズ作成', 'admin') },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);

@@ -1,0 +1,60 @@
+import { demoQuiz } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { uiText } from '../../../lib/ui-text.ts';
+
+type Result = 'correct' | 'wrong';
+
+export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (selected === null) {
+      setError(uiText.chooseOneOption);
+      return;
+    }
+    setResult(selected === demoQuiz.correctOption ? 'correct' : 'wrong');
+  };
+
+  if (result) {
+    const correct = result === 'correct';
+    return (
+      <section className="card quiz-result" aria-labelledby="demo-result-title">
+        <h2 id="demo-result-title" className={correct ? 'quiz-result__title is-correct' : 'quiz-result__title is-wrong'}>
+          {correct ? '正解です！' : '残念、不正解です'}
+        </h2>
+        <p className="quiz-result__points">
+          {correct ? demoQuiz.correctPoints : demoQuiz.wrongPoints} Pt 獲得
+        </p>
+        {!correct && <p>正解は「{demoQuiz.options[demoQuiz.correctOption - 1]}」でした。</p>}
+        <p className="note">これはデモです。実際のポイントは付与されません。</p>
+        <div className="quiz-result__actions">
+          <Link to="/" className="button">ホームへ戻る</Link>
+          <button type="button" className="button button--secondary" onClick={onRestart}>
+            もう一度試す
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form className="card quiz-form" onSubmit={submit} noValidate>
+      <QuizOptions
+        question={demoQuiz.question}
+        options={demoQuiz.options}
+        selected={selected}
+        onSelect={(option) => {
+          setSelected(option);
+          setError('');
+        }}
+      />
+      {error && <p role="alert" className="form-error">{error}</p>}
+      <button type="submit" className="button">回答する</button>
+    </form>
+  );
+}

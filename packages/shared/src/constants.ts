@@ -1,0 +1,60 @@
+/** Business constants from SPEC §9; values that SPEC-NOTES makes configurable live in the database. */
+export const AD_WAIT_SECONDS = 30;
+export const GACHA_ROLL_MS = 2500;
+export const MINIMUM_AGE = 18;
+export const GIFT_MINIMUM_POINTS = 1000;
+export const TAX_RATE = 0.1;
+export const INVOICE_CARRY_OVER_BELOW_YEN = 50;
+export const DEFAULT_MAX_DELIVERIES = 100;
+export const COPYRIGHT_YEAR = 2025;
+export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
+
+export const limits = {
+  adTitle: 50,
+  adProvider: 15,
+  quizQuestion: 150,
+  dailyQuizExplanation: 300,
+  optionsMin: 2,
+  optionsMax: 5,
+  zipCode: 7,
+  referralCode: 8,
+  smsCodeDigits: 6,
+} as const;
+
+export const demoQuiz = {
+  question: 'デモ広告で紹介されていた「クイズポイント」で、ポイントをもらえるタイミングはどれでしょう？',
+  options: [
+    '広告ページを開いた直後',
+    '広告ページを30秒以上見てクイズに回答したとき',
+    'ログアウトしたとき',
+  ],
+  correctOption: 2,
+  correctPoints: 10,
+  wrongPoints: 1,
+} as const;
+
+export const occupations = [
+  '会社役員',
+  '会社員',
+  '公務員',
+  '自営業',
+  '学生',
+  '主婦・主夫',
+  'アルバイト',
+  '無職',
+] as const;
+
+export const annualIncomes = ['〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜'] as const;
+
+export const genders = ['male', 'female', 'other'] as const;
+export const maritalStatuses = ['single', 'divorced', 'married'] as const;
+export const ageBands = ['10s', '20s', '30s', '40s', '50s', '60s'] as const;
+export const adStatuses = ['pending', 'approved', 'rejected'] as const;
+export const giftStatuses = ['pending', 'issued', 'rejected'] as const;
+export const roles = ['user', 'advertiser'] as const;
+
+export type Gender = (typeof genders)[number];
+export type AgeBand = (typeof ageBands)[number];
+export type AdStatus = (typeof adStatuses)[number];
+export type GiftStatus = (typeof giftStatuses)[number];
+export type Role = (typeof roles)[number];

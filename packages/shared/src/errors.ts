@@ -1,0 +1,31 @@
+import { type MessageKey, messages } from './messages.ts';
+
+/**
+ * The one table of coded domain errors. The server maps a code to its HTTP status here, and every
+ * error body carries the Japanese message so the browser can show it as it is.
+ */
+export const errorCodes = {
+  BAD_REQUEST: { status: 400, message: 'badRequest' },
+  VALIDATION: { status: 400, message: 'allFieldsRequired' },
+  EMAIL_REQUIRED: { status: 400, message: 'emailRequired' },
+  EMAIL_INVALID: { status: 400, message: 'emailInvalid' },
+  UNAUTHENTICATED: { status: 401, message: 'signInRequired' },
+  FORBIDDEN: { status: 403, message: 'forbidden' },
+  NOT_FOUND: { status: 404, message: 'notFound' },
+  CONFLICT: { status: 409, message: 'genericErrorSentence' },
+  RATE_LIMITED: { status: 429, message: 'tooManyRequests' },
+  MATERIAL_REQUEST_FAILED: { status: 502, message: 'materialRequestFailed' },
+  INTERNAL: { status: 500, message: 'serverError' },
+  UNAVAILABLE: { status: 503, message: 'unavailable' },
+} as const satisfies Record<string, { status: number; message: MessageKey }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+export function defaultMessage(code: ErrorCode): string {
+  return messages[errorCodes[code].message];
+}

@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './japan-time.ts';
+export * from './messages.ts';
+export * from './routes.ts';
+export * from './schemas.ts';

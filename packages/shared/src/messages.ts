@@ -1,0 +1,103 @@
+/**
+ * Every user-facing Japanese string lives here. Strings quoted by SPEC.md are copied verbatim;
+ * the server puts them in error bodies and the browser shows them as they arrive.
+ */
+export const messages = {
+  // Signup (SPEC §5)
+  birthDateIncomplete: '生年月日はすべて選択してください。',
+  underage: '18歳未満の方はご利用いただけません。',
+  zipAddressUnresolved: '郵便番号から住所が取得できませんでした。正しい7桁の郵便番号を入力してください。',
+  termsRequired: '利用規約に同意する必要があります。',
+  zipNotFound: '郵便番号が見つかりません',
+
+  // Forms
+  allFieldsRequired: 'すべての項目を正しく入力してください。',
+  limitMustIncrease: '現在の上限より大きい数値を入力してください。',
+  rejectionReasonRequired: '却下理由を入力してください',
+  emailRequired: 'メールアドレスを入力してください',
+  emailInvalid: 'メールアドレスの形式が正しくありません。',
+
+  // Login (SPEC §8)
+  suspendedAtLogin: 'このアカウントは停止されていますので、ログアウトします。',
+  suspendedNotice: 'この アカウントは停止されています。運営までお問い合わせください。',
+  popupBlocked: 'ポップアップがブロックされました。ブラウザの設定をご確認ください。',
+  inAppBrowser:
+    'アプリ内ブラウザではGoogleログインをご利用いただけません。URLをコピーしましたので、SafariやChromeなどの標準ブラウザに貼り付けて開いてください。',
+
+  // Ads and quizzes (SPEC §8)
+  alreadyWaiting: 'すでに広告ページを開いています。30秒経過後に再度お試しください。',
+  adEnded: 'この広告の配信は終了しました。',
+  adCapReached: 'この広告は配信上限に達したため、クイズに挑戦できません。',
+  clickFailed: 'クリック処理中にエラーが発生しました。再度お試しください。',
+  genericError: 'エラーが発生しました',
+  genericErrorSentence: 'エラーが発生しました。',
+  quizIdMissing: 'クイズIDが見つかりません',
+  quizNotFound: 'クイズが見つかりません',
+  loadFailed: '読み込みに失敗しました',
+  answerFailed: '回答処理に失敗しました。',
+  networkFailed: 'サーバーとの通信に失敗しました。',
+
+  // Gifts (SPEC §8)
+  giftNeedsPhone: 'ポイント交換には電話番号認証が必要です。',
+  giftRequestFailed: '申請に失敗しました。',
+  exchangeHistoryEmpty: '交換履歴はまだありません。',
+
+  // SMS (SPEC §8)
+  smsSendFailed: 'SMS の送信に失敗しました。番号が正しいか確認してください。',
+  smsVerifyFailed: '認証に失敗しました。認証コードが正しいかご確認ください。',
+
+  // Advertisers (SPEC §8)
+  loginFailed: 'ログインに失敗しました。',
+  userInfoNotFound: 'ユーザー情報が見つかりません。',
+  notAdvertiser: '広告主アカウントではありません。',
+  materialRequestFailed: '資料請求に失敗しました',
+  materialRequestSent: '資料請求を受け付けました。ご入力のメールアドレスに資料をお送りしました。',
+  billingAccessFailed: '請求データへのアクセスに失敗しました',
+  passwordResetFailed: 'メールアドレスをご確認ください。',
+  adCreateFailed: '広告の登録に失敗しました。',
+  pricingUnavailable: '価格設定が取得できませんでした。',
+  updateFailed: '更新に失敗しました',
+  adStopFailed: '広告の停止に失敗しました',
+  mailSent: 'メール送信完了！',
+  mailFailed: 'メール送信に失敗しました',
+
+  // Accounts (SPEC §8)
+  withdrawalFailed: '退会処理に失敗しました。時間をおいて再度お試しください。',
+  forbidden: 'アクセス権限がありません',
+  historyLoadFailed: '履歴の取得に失敗しました。',
+  profileSaveFailed: '変更に失敗しました。もう一度お試しください。',
+  profileSaved: '変更を保存しました！',
+  friendsNeedPhone: '友達紹介には電話番号認証が必要です。',
+
+  // Daily quiz (SPEC §8)
+  dailyQuizNotPublished: '本日のクイズはまだ公開されていません。',
+  dailyQuizAlreadyAnswered: '本日のクイズにはすでに回答済みです。',
+  dailyQuizCreated: 'クイズの登録が完了しました。',
+
+  // Reward check (SPEC §8)
+  rewardDataNotFound: '該当する回答データが見つかりません',
+  fieldMissing: '(フィールドなし)',
+
+  // Generic HTTP-level errors
+  signInRequired: 'ログインが必要です。',
+  notFound: 'お探しのページが見つかりません。',
+  badRequest: '入力内容に誤りがあります。',
+  tooManyRequests: 'リクエストが多すぎます。しばらく時間をおいて再度お試しください。',
+  serverError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+  unavailable: 'ただいまサービスを利用できません。時間をおいて再度お試しください。',
+
+  // Ledger memos (SPEC §9)
+  memoGain: 'ポイント獲得',
+  memoUse: 'ポイント利用',
+
+  // Gift request status (SPEC §4)
+  giftStatusPending: '申請中',
+  giftStatusIssued: '発行済み',
+  giftStatusRejected: '却下',
+
+  // Gacha overlay
+  gachaRolling: '抽選中…',
+  gachaRewardSuffix: 'Pt GET!!',
+} as const;
+
+export type MessageKey = keyof typeof messages;

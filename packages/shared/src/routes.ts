@@ -1,0 +1,42 @@
+/**
+ * Every page route of SPEC §2 (plus the development pages). The server answers these with the web
+ * app; anything else gets the app's not-found page with a 404 status.
+ */
+export const pageRoutes = [
+  '/',
+  '/signup',
+  '/quiz/:id',
+  '/gift',
+  '/point-history',
+  '/exchange-history',
+  '/withdrawal',
+  '/sms-verification',
+  '/howto',
+  '/account',
+  '/friends',
+  '/demo',
+  '/demo/ad',
+  '/daily-quiz',
+  '/terms',
+  '/privacy',
+  '/about',
+  '/advertiser',
+  '/advertiser/card-setup',
+  '/advertiser/create-ad',
+  '/advertiser/edit-ad/:id',
+  '/advertiser/ads-status',
+  '/advertiser/terms',
+  '/advertiser/legal',
+  '/admin',
+  '/admin/review',
+  '/admin/cloudworks',
+  '/admin/create-quiz',
+] as const;
+
+const routeMatchers = pageRoutes.map(
+  (route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`),
+);
+
+export function isPageRoute(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}
