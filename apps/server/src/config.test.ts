@@ -8,6 +8,13 @@ const production = {
   PUBLIC_URL: 'https://quiz-points.example',
   MAIL_TRANSPORT: 'smtp',
   SMTP_URL: 'smtp://mail.example:587',
+  GOOGLE_DISCOVERY_URL: 'https://accounts.google.com/.well-known/openid-configuration',
+  GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'google-secret',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+815012345678',
 };
 
 describe('loadConfig', () => {
@@ -31,6 +38,8 @@ describe('loadConfig', () => {
     ['PGlite', { DATABASE_URL: undefined }, /DATABASE_URL/],
     ['a missing public URL', { PUBLIC_URL: undefined }, /PUBLIC_URL/],
     ['a shortened wait', { TEST_AD_WAIT_SECONDS: '1' }, /TEST_AD_WAIT_SECONDS/],
+    ['the development identity provider', { GOOGLE_DISCOVERY_URL: undefined }, /identity provider/],
+    ['the SMS stand-in', { SMS_PROVIDER: 'capture' }, /SMS stand-in/],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });

@@ -19,6 +19,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('クイズポイント <no-reply@quiz-points.example>'),
   WEB_DIST_DIR: z.string().default(defaultWebDistDir),
+  GOOGLE_CLIENT_ID: z.string().min(1).default('quiz-points-local'),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).default('local-development-client-secret'),
+  /** Unset: the app's own development OpenID Connect provider stands in for Google. */
+  GOOGLE_DISCOVERY_URL: z.url().optional(),
+  SMS_PROVIDER: z.enum(['twilio', 'capture']).default('capture'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
   TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(30).optional(),
 });
@@ -39,6 +47,14 @@ export interface Config {
   mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'capture'; from: string };
   webDistDir: string;
   adWaitSeconds: number;
+  identity: {
+    google: { clientId: string; clientSecret: string; discoveryUrl: string };
+    /** The development OpenID Connect provider runs inside the app. */
+    devProvider: boolean;
+  };
+  sms:
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string }
+    | { provider: 'capture' };
 }
 
 export class ConfigError extends Error {
@@ -57,23 +73,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
 
   if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  if (env.SMS_PROVIDER === 'twilio' && !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)) {
+    problems.push('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
   if (env.TEST_AD_WAIT_SECONDS !== undefined && env.NODE_ENV !== 'test') {
     problems.push('TEST_AD_WAIT_SECONDS is only allowed with NODE_ENV=test');
   }
   if (isProduction) {
     if (env.AUTH_SECRET === DEV_SECRET) problems.push('AUTH_SECRET must be set in production');
-    if (env.MAIL_TRANSPORT === 'capture') problems.push('the mail stand-in (MAIL_TRANSPORT=capture) is refused in production');
+    if (env.MAIL_TRANSPORT === 'capture')
+      problems.push('the mail stand-in (MAIL_TRANSPORT=capture) is refused in production');
     if (!env.DATABASE_URL) problems.push('DATABASE_URL must point to PostgreSQL in production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production');
+    if (!env.GOOGLE_DISCOVERY_URL) {
+      problems.push('the development identity provider is refused in production: set GOOGLE_DISCOVERY_URL');
+    }
+    if (env.SMS_PROVIDER === 'capture') problems.push('the SMS stand-in (SMS_PROVIDER=capture) is refused in production');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
 
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     isProduction,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -87,5 +112,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { transport: 'capture', from: env.MAIL_FROM },
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     adWaitSeconds: env.TEST_AD_WAIT_SECONDS ?? 30,
+    identity: {
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        discoveryUrl: env.GOOGLE_DISCOVERY_URL ?? `${publicUrl}/dev/oidc/.well-known/openid-configuration`,
+      },
+      devProvider: !env.GOOGLE_DISCOVERY_URL,
+    },
+    sms:
+      env.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
+          }
+        : { provider: 'capture' },
   };
 }

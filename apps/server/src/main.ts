@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -5,6 +6,8 @@ import { buildApp } from './http/app.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 
 async function main() {
+  // A .env file is optional; the environment itself always wins.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();

@@ -23,11 +23,7 @@ export const limits = {
 
 export const demoQuiz = {
   question: 'デモ広告で紹介されていた「クイズポイント」で、ポイントをもらえるタイミングはどれでしょう？',
-  options: [
-    '広告ページを開いた直後',
-    '広告ページを30秒以上見てクイズに回答したとき',
-    'ログアウトしたとき',
-  ],
+  options: ['広告ページを開いた直後', '広告ページを30秒以上見てクイズに回答したとき', 'ログアウトしたとき'],
   correctOption: 2,
   correctPoints: 10,
   wrongPoints: 1,

@@ -33,9 +33,7 @@ export const pageRoutes = [
   '/admin/create-quiz',
 ] as const;
 
-const routeMatchers = pageRoutes.map(
-  (route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`),
-);
+const routeMatchers = pageRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));
 
 export function isPageRoute(pathname: string): boolean {
   return routeMatchers.some((matcher) => matcher.test(pathname));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../paths.ts';
-import { DataDirLockedError, acquireDataDirLock } from './lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 
 const dirs: string[] = [];
 function tempDataDir() {
@@ -38,7 +38,12 @@ describe('acquireDataDirLock', () => {
     try {
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `import('./apps/server/src/db/lock.ts').then(m => m.acquireDataDirLock(${JSON.stringify(dataDir)}))`],
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./apps/server/src/db/lock.ts').then(m => m.acquireDataDirLock(${JSON.stringify(dataDir)}))`,
+        ],
         { cwd: repoRoot, encoding: 'utf8' },
       );
       expect(child.status).not.toBe(0);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, createTestDatabase, databaseKinds } from '../test/test-database.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/test-database.ts';
 import { queryRows } from './query-rows.ts';
 import { ads, dailyQuizzes, pointTransactions, quizResponses, users } from './schema.ts';
 
@@ -51,12 +51,12 @@ describe.each(databaseKinds())('schema constraints on %s', (kind) => {
 
   it('keeps deliveries within the cap and activity to approved ads', async () => {
     const [row] = await database.db.insert(ads).values(ad).returning({ id: ads.id });
-    expect(await violation(database.db.update(ads).set({ deliveryCount: 3 }).where(sql`id = ${row!.id}`))).toMatch(
-      /ads_delivery_within_cap/,
-    );
-    expect(await violation(database.db.update(ads).set({ isActive: true }).where(sql`id = ${row!.id}`))).toMatch(
-      /ads_active_only_when_approved/,
-    );
+    expect(
+      await violation(database.db.update(ads).set({ deliveryCount: 3 }).where(sql`id = ${row!.id}`)),
+    ).toMatch(/ads_delivery_within_cap/);
+    expect(
+      await violation(database.db.update(ads).set({ isActive: true }).where(sql`id = ${row!.id}`)),
+    ).toMatch(/ads_active_only_when_approved/);
     expect(await violation(database.db.insert(ads).values({ ...ad, adUrl: 'javascript:alert(1)' }))).toMatch(
       /ads_url_http/,
     );
@@ -84,11 +84,13 @@ describe.each(databaseKinds())('schema constraints on %s', (kind) => {
 
   it('checks daily quiz keys and the correct option', async () => {
     const quiz = { quizQuestion: 'Q', quizOptions: ['a', 'b'], correctOptionIndex: 1 };
-    expect(await violation(database.db.insert(dailyQuizzes).values({ ...quiz, publishDate: '2026-11-22' }))).toMatch(
-      /daily_quizzes_date_format|value too long/,
-    );
     expect(
-      await violation(database.db.insert(dailyQuizzes).values({ ...quiz, publishDate: '20261122', correctOptionIndex: 3 })),
+      await violation(database.db.insert(dailyQuizzes).values({ ...quiz, publishDate: '2026-11-22' })),
+    ).toMatch(/daily_quizzes_date_format|value too long/);
+    expect(
+      await violation(
+        database.db.insert(dailyQuizzes).values({ ...quiz, publishDate: '20261122', correctOptionIndex: 3 }),
+      ),
     ).toMatch(/daily_quizzes_index_range/);
   });
 });

@@ -193,9 +193,15 @@ export const ads = pgTable(
     check('ads_url_http', sql`${t.adUrl} ~ '^https?://'`),
     check('ads_options_count', sql`jsonb_array_length(${t.quizOptions}) between 2 and 5`),
     check('ads_reward_positive', sql`${t.userReward} > 0`),
-    check('ads_prices_non_negative', sql`${t.unitPrice} >= 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`),
+    check(
+      'ads_prices_non_negative',
+      sql`${t.unitPrice} >= 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`,
+    ),
     check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
-    check('ads_delivery_within_cap', sql`${t.deliveryCount} >= 0 and ${t.deliveryCount} <= ${t.maxDeliveries}`),
+    check(
+      'ads_delivery_within_cap',
+      sql`${t.deliveryCount} >= 0 and ${t.deliveryCount} <= ${t.maxDeliveries}`,
+    ),
     check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
   ],
 );
@@ -458,3 +464,41 @@ export const devOutbox = pgTable('dev_outbox', {
   text: text('text').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A code sent by SMS to confirm a phone number; only hashes are stored. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneHash: text('phone_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** SMS captured by the local SMS stand-in (development and tests only). */
+export const devSmsOutbox = pgTable('dev_sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Test accounts of the local OpenID Connect provider that stands in for Google. */
+export const devIdentities = pgTable(
+  'dev_identities',
+  {
+    sub: text('sub').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dev_identities_email_key').on(t.email)],
+);

@@ -2,9 +2,9 @@ import { japanDateKey } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/test-app.ts';
-import { type TestDatabase, createTestDatabase, databaseKinds } from '../test/test-database.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/test-database.ts';
 import { ads, advertiserBilling, dailyQuizzes, pricingConfig, quizAnswers, users } from './schema.ts';
-import { TEST_ADVERTISER_EMAIL, seedIfEmpty } from './seed.ts';
+import { seedIfEmpty, TEST_ADVERTISER_EMAIL } from './seed.ts';
 
 describe.each(databaseKinds())('seedIfEmpty on %s', (kind) => {
   let database: TestDatabase | undefined;
@@ -23,7 +23,9 @@ describe.each(databaseKinds())('seedIfEmpty on %s', (kind) => {
 
     const approved = await database.db.select().from(ads).where(eq(ads.status, 'approved'));
     expect(approved).toHaveLength(3);
-    expect(approved.every((ad) => ad.isActive && ad.adUrl.startsWith(`${config.publicUrl}/sample-ads/`))).toBe(true);
+    expect(
+      approved.every((ad) => ad.isActive && ad.adUrl.startsWith(`${config.publicUrl}/sample-ads/`)),
+    ).toBe(true);
     expect(await database.db.select().from(quizAnswers)).toHaveLength(3);
 
     const [quiz] = await database.db.select().from(dailyQuizzes);

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { japanDateKey } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database, Executor } from './client.ts';
+import { hashEmail } from './email-hash.ts';
 import {
   ads,
   advertiserBilling,
@@ -12,14 +12,9 @@ import {
   quizAnswers,
   users,
 } from './schema.ts';
-import { defaultSettings, defaultPricing } from './seed-defaults.ts';
+import { defaultPricing, defaultSettings } from './seed-defaults.ts';
 
 export const TEST_ADVERTISER_EMAIL = 'advertiser@quiz-points.example';
-
-/** SPEC §3: the e-mail hash is of the lowercased, trimmed address. */
-export function hashEmail(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
 
 const sampleAds = [
   {

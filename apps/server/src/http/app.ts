@@ -2,7 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
+import { type Auth, createAuth } from '../services/identity/auth.ts';
+import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { type Guards, createGuards } from './guards.ts';
+import { registerSameOriginCheck } from './same-origin.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPublicRoutes } from './routes/public.ts';
@@ -14,6 +19,12 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
+}
+
+/** What every route module receives: the outside services plus authentication and its guards. */
+export interface RouteDeps extends AppDeps {
+  auth: Auth;
+  guards: Guards;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -29,12 +40,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: a cross-site form or text/plain post cannot reach a state-changing endpoint.
   app.removeContentTypeParser('text/plain');
 
+  const auth = createAuth({ config, db: deps.database.db, log: app.log });
+  const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
+  const routeDeps: RouteDeps = { ...deps, auth, guards };
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
-  registerHealthRoutes(app, deps);
-  registerPublicRoutes(app, deps);
+  registerSameOriginCheck(app, config.publicUrl);
+  registerHealthRoutes(app, routeDeps);
+  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+  registerPublicRoutes(app, routeDeps);
   await registerSampleAds(app);
-  if (!config.isProduction) registerDevRoutes(app, deps);
-  await registerWebApp(app, { distDir: config.webDistDir, client: { adWaitSeconds: config.adWaitSeconds } });
+  if (!config.isProduction) {
+    registerDevRoutes(app, routeDeps);
+    if (config.identity.devProvider) {
+      await registerDevOidcProvider(app, {
+        db: deps.database.db,
+        publicUrl: config.publicUrl,
+        clientId: config.identity.google.clientId,
+        clientSecret: config.identity.google.clientSecret,
+        redirectUri: `${config.publicUrl}/api/auth/oauth2/callback/google`,
+        cookieSecret: config.authSecret,
+      });
+    }
+  }
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    client: { adWaitSeconds: config.adWaitSeconds },
+    reloadIndex: config.env === 'development',
+  });
   return app;
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, defaultMessage } from '@quiz-points/shared';
+import { defaultMessage, type ErrorCode } from '@quiz-points/shared';
 
 /** A business rule said no. The HTTP layer maps `code` to a status through the shared table. */
 export class DomainError extends Error {

@@ -1,7 +1,15 @@
-import { type ErrorBody, type ErrorCode, defaultMessage, errorCodes } from '@quiz-points/shared';
+import { defaultMessage, type ErrorBody, type ErrorCode, errorCodes } from '@quiz-points/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { DomainError } from './domain-error.ts';
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large) mapped into the table. */
+const clientErrorCodes: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 function send(reply: FastifyReply, code: ErrorCode, message = defaultMessage(code)) {
   const body: ErrorBody = { error: { code, message } };
@@ -14,10 +22,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof DomainError) return send(reply, error.code, error.message);
     if (error instanceof ZodError) return send(reply, 'VALIDATION', error.issues[0]?.message);
     const status = 'statusCode' in error ? error.statusCode : undefined;
-    if (status === 429) return send(reply, 'RATE_LIMITED');
     if (status && status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
-      return send(reply, 'BAD_REQUEST');
+      return send(reply, clientErrorCodes[status] ?? 'BAD_REQUEST');
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 'INTERNAL');

@@ -16,15 +16,22 @@ const PLACEHOLDER = '<!--client-config-->';
  * Serves the built web app: hashed assets with a long cache, and index.html (with the client
  * configuration embedded as inert JSON, which the CSP allows) for every page route.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string; client: ClientConfig }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; client: ClientConfig; reloadIndex: boolean },
+) {
   const indexPath = path.join(options.distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     throw new Error(`The web app is not built (${indexPath} is missing): run npm run build first.`);
   }
   const json = JSON.stringify(options.client).replaceAll('<', '\\u003c');
-  const indexHtml = fs
-    .readFileSync(indexPath, 'utf8')
-    .replace(PLACEHOLDER, `<script type="application/json" id="client-config">${json}</script>`);
+  const renderIndex = () =>
+    fs
+      .readFileSync(indexPath, 'utf8')
+      .replace(PLACEHOLDER, `<script type="application/json" id="client-config">${json}</script>`);
+  const builtIndex = renderIndex();
+  // In development the watcher rebuilds the app, so index.html is read afresh on each request.
+  const indexHtml = () => (options.reloadIndex ? renderIndex() : builtIndex);
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -45,6 +52,6 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       .status(isPageRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(indexHtml());
   });
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Decides once whether the PostgreSQL suites run. With REQUIRE_POSTGRES=1 (set by CI) an
@@ -14,7 +15,9 @@ export default async function setup() {
     process.env.QP_TEST_POSTGRES = '1';
   } catch (error) {
     if (process.env.REQUIRE_POSTGRES === '1') {
-      throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: ${String(error)}`);
+      throw new Error(
+        `REQUIRE_POSTGRES=1 but PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable: ${String(error)}`,
+      );
     }
     process.env.QP_TEST_POSTGRES = '0';
     console.warn(`PostgreSQL unreachable at ${POSTGRES_ADMIN_URL}: running the PGlite suites only.`);

@@ -4,7 +4,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 
@@ -26,7 +26,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ config, database, mailer: options.mailer ?? createMailer(config, database.db) });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? createMailer(config, database.db),
+  });
   await app.ready();
   return {
     app,

@@ -21,7 +21,10 @@ export const router = createBrowserRouter([
       { path: 'demo', lazy: lazyPage(() => import('../features/demo/components/demo-page.tsx')) },
       { path: 'demo/ad', lazy: lazyPage(() => import('../features/demo/components/demo-ad-page.tsx')) },
       { path: 'terms', lazy: lazyPage(() => import('../features/static-pages/components/terms-page.tsx')) },
-      { path: 'privacy', lazy: lazyPage(() => import('../features/static-pages/components/privacy-page.tsx')) },
+      {
+        path: 'privacy',
+        lazy: lazyPage(() => import('../features/static-pages/components/privacy-page.tsx')),
+      },
       { path: 'about', lazy: lazyPage(() => import('../features/static-pages/components/about-page.tsx')) },
       { path: 'howto', lazy: lazyPage(() => import('../features/static-pages/components/howto-page.tsx')) },
       {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { listCapturedMail } from '../../services/mail/captured-mailer.ts';
-import type { AppDeps } from '../app.ts';
+import type { RouteDeps } from '../app.ts';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Development stand-in pages. Never registered in production. */
-export function registerDevRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export function registerDevRoutes(app: FastifyInstance, { database, config }: RouteDeps) {
   if (config.mail.transport !== 'capture') return;
 
   app.get('/api/dev/mail', async () => ({ mail: await listCapturedMail(database.db) }));

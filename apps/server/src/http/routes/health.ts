@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { RouteDeps } from '../app.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, { database }: AppDeps) {
+export function registerHealthRoutes(app: FastifyInstance, { database }: RouteDeps) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

@@ -2,9 +2,9 @@ import { materialRequestBody, pageViewBody } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
 import { recordPageView } from '../../domain/analytics/record-page-view.ts';
 import { requestMaterials } from '../../domain/materials/request-materials.ts';
-import type { AppDeps } from '../app.ts';
+import type { RouteDeps } from '../app.ts';
 
-export function registerPublicRoutes(app: FastifyInstance, { database, mailer, config }: AppDeps) {
+export function registerPublicRoutes(app: FastifyInstance, { database, mailer, config }: RouteDeps) {
   app.post('/api/material-requests', async (request, reply) => {
     const { email } = materialRequestBody.parse(request.body);
     await requestMaterials({ db: database.db, mailer, email, ip: request.ip, publicUrl: config.publicUrl });

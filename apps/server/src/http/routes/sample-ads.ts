@@ -8,7 +8,6 @@ export async function registerSampleAds(app: FastifyInstance) {
     root: sampleAdsDir,
     prefix: '/sample-ads/',
     decorateReply: false,
-    wildcard: false,
     extensions: ['html'],
   });
 }

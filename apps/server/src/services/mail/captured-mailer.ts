@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { devOutbox } from '../../db/schema.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 /** The local stand-in: mail is stored, and the development mail page lists it. */
 export function createCapturedMailer(db: Database): Mailer {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);

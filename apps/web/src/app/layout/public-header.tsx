@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { INQUIRY_FORM_URL } from '../../lib/links.ts';
 import { Logo } from '../../components/ui/logo.tsx';
+import { INQUIRY_FORM_URL } from '../../lib/links.ts';
 
 export function PublicHeader() {
   return (

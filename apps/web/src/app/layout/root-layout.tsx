@@ -15,7 +15,9 @@ export function RootLayout() {
         本文へスキップ
       </a>
       <PublicHeader />
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="読み込み中" />}
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label="読み込み中" />
+      )}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

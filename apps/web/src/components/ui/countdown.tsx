@@ -2,7 +2,15 @@
  * The visible wait. The timer itself is silent for screen readers (role=timer is not live); the
  * status line, mounted before the wait begins, speaks only when it starts and when it ends.
  */
-export function Countdown({ remaining, total, started }: { remaining: number; total: number; started: boolean }) {
+export function Countdown({
+  remaining,
+  total,
+  started,
+}: {
+  remaining: number;
+  total: number;
+  started: boolean;
+}) {
   const done = started && remaining === 0;
   const progress = !started ? 0 : total === 0 ? 100 : Math.round(((total - remaining) / total) * 100);
   let announcement = '';
@@ -11,7 +19,11 @@ export function Countdown({ remaining, total, started }: { remaining: number; to
   return (
     <div className="countdown">
       <div role="timer" aria-live="off" aria-atomic="true" className="countdown__time">
-        {!started ? `広告ページを${total}秒以上見るとクイズに挑戦できます` : done ? 'クイズに挑戦できます' : `あと ${remaining} 秒`}
+        {!started
+          ? `広告ページを${total}秒以上見るとクイズに挑戦できます`
+          : done
+            ? 'クイズに挑戦できます'
+            : `あと ${remaining} 秒`}
       </div>
       <div className="countdown__bar" aria-hidden="true">
         <div className="countdown__fill" style={{ width: `${progress}%` }} />

@@ -20,7 +20,13 @@ export function QuizOptions({
         const option = index + 1;
         return (
           <label key={label} className={selected === option ? 'quiz-option is-selected' : 'quiz-option'}>
-            <input type="radio" name={name} value={option} checked={selected === option} onChange={() => onSelect(option)} />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={selected === option}
+              onChange={() => onSelect(option)}
+            />
             <span>{label}</span>
           </label>
         );

@@ -3,9 +3,18 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { MaterialsRequestForm } from './materials-request-form.tsx';
 
 const features = [
-  { title: '「伝わったか」がわかる', body: 'ユーザーは広告ページを30秒以上見たあと、内容に関するクイズに答えます。正答率で広告の理解度を確認できます。' },
-  { title: '性別・年代でターゲティング', body: '男性・女性・その他、10代〜60代以上の年代から配信先を選べます。' },
-  { title: '遷移1回ごとのシンプルな課金', body: '広告ページへの遷移1回ごとに課金。配信上限に達すると自動で停止するので、予算を超えません。' },
+  {
+    title: '「伝わったか」がわかる',
+    body: 'ユーザーは広告ページを30秒以上見たあと、内容に関するクイズに答えます。正答率で広告の理解度を確認できます。',
+  },
+  {
+    title: '性別・年代でターゲティング',
+    body: '男性・女性・その他、10代〜60代以上の年代から配信先を選べます。',
+  },
+  {
+    title: '遷移1回ごとのシンプルな課金',
+    body: '広告ページへの遷移1回ごとに課金。配信上限に達すると自動で停止するので、予算を超えません。',
+  },
   { title: '審査は1〜2営業日', body: '入稿後、1〜2営業日以内に審査結果をメールでお知らせします。' },
 ];
 
@@ -20,11 +29,15 @@ export default function AdvertiserLandingPage() {
           <br />
           理解される広告を。
         </h1>
-        <p className="hero__lead">クイズポイントのクイズ広告は、ユーザーが広告ページをしっかり見て、クイズに答えるまでがセットです。</p>
+        <p className="hero__lead">
+          クイズポイントのクイズ広告は、ユーザーが広告ページをしっかり見て、クイズに答えるまでがセットです。
+        </p>
       </section>
 
       <section className="section" aria-labelledby="advertiser-features-title">
-        <h2 id="advertiser-features-title" className="section__title">クイズ広告の特長</h2>
+        <h2 id="advertiser-features-title" className="section__title">
+          クイズ広告の特長
+        </h2>
         <ul className="feature-grid">
           {features.map((feature) => (
             <li key={feature.title} className="card">
@@ -36,9 +49,14 @@ export default function AdvertiserLandingPage() {
       </section>
 
       <section className="section" aria-labelledby="pricing-title">
-        <h2 id="pricing-title" className="section__title">料金</h2>
+        <h2 id="pricing-title" className="section__title">
+          料金
+        </h2>
         <div className="card">
-          <p>1配信あたりの単価 ＝ ユーザー報酬 ＋ 基本料金 ＋ ターゲティング追加料金（性別・年代の指定それぞれ1回分）</p>
+          <p>
+            1配信あたりの単価 ＝ ユーザー報酬 ＋ 基本料金 ＋
+            ターゲティング追加料金（性別・年代の指定それぞれ1回分）
+          </p>
           <p>お支払い総額 ＝ 単価 × 配信上限数 × 1.1（税込・1円未満切り捨て）</p>
           <p className="note">
             毎月末締め・翌月5日にカード決済。50円未満は翌月に繰り越します。詳しくは
@@ -48,15 +66,21 @@ export default function AdvertiserLandingPage() {
       </section>
 
       <section className="section" aria-labelledby="materials-title">
-        <h2 id="materials-title" className="section__title">資料請求</h2>
+        <h2 id="materials-title" className="section__title">
+          資料請求
+        </h2>
         <p>メールアドレスを入力すると、媒体資料をすぐにお送りします。</p>
         <MaterialsRequestForm />
       </section>
 
       <section className="section" aria-labelledby="advertiser-login-title">
-        <h2 id="advertiser-login-title" className="section__title">広告主ログイン</h2>
+        <h2 id="advertiser-login-title" className="section__title">
+          広告主ログイン
+        </h2>
         <div className="card notice" role="status">
-          <p>広告主アカウントの登録・ログインは近日受付を開始します。お急ぎの方は資料請求からお問い合わせください。</p>
+          <p>
+            広告主アカウントの登録・ログインは近日受付を開始します。お急ぎの方は資料請求からお問い合わせください。
+          </p>
         </div>
       </section>
     </div>

@@ -49,7 +49,9 @@ export function MaterialsRequestForm() {
       )}
       {mutation.isError && !fieldError && (
         <p role="alert" className="form-error">
-          {mutation.error.message === messages.networkFailed ? messages.materialRequestFailed : mutation.error.message}
+          {mutation.error.message === messages.networkFailed
+            ? messages.materialRequestFailed
+            : mutation.error.message}
         </p>
       )}
       {mutation.isSuccess && (

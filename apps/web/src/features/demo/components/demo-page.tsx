@@ -24,15 +24,23 @@ export default function DemoPage() {
     <div className="page demo-page">
       <h1 className="page-title">デモ体験</h1>
       <p className="page-lead">
-        実際の流れを体験できます。デモでは本物のポイントは付与されません（正解{demoQuiz.correctPoints} Pt・不正解
+        実際の流れを体験できます。デモでは本物のポイントは付与されません（正解{demoQuiz.correctPoints}{' '}
+        Pt・不正解
         {demoQuiz.wrongPoints} Ptの表示のみ）。
       </p>
       {quizOpen ? (
-        <DemoQuiz onRestart={() => { setQuizOpen(false); setEndsAt(null); }} />
+        <DemoQuiz
+          onRestart={() => {
+            setQuizOpen(false);
+            setEndsAt(null);
+          }}
+        />
       ) : (
         <section className="card ad-card" aria-labelledby="demo-ad-title">
           <p className="ad-card__provider">クイズポイント運営事務局</p>
-          <h2 id="demo-ad-title" className="ad-card__title">【デモ広告】クイズポイントの遊び方</h2>
+          <h2 id="demo-ad-title" className="ad-card__title">
+            【デモ広告】クイズポイントの遊び方
+          </h2>
           <p className="ad-card__reward">
             正解で <strong>{demoQuiz.correctPoints} Pt</strong>
           </p>
@@ -42,14 +50,23 @@ export default function DemoPage() {
             <li>「クイズに挑戦する」からクイズに答えます。</li>
           </ol>
           <div className="ad-card__actions">
-            <button type="button" className="button button--secondary" onClick={openAd} disabled={endsAt !== null && !ready}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={openAd}
+              disabled={endsAt !== null && !ready}
+            >
               広告ページを開く
             </button>
             <button type="button" className="button" disabled={!ready} onClick={() => setQuizOpen(true)}>
               クイズに挑戦する
             </button>
           </div>
-          <Countdown remaining={endsAt === null ? total : remaining} total={total} started={endsAt !== null} />
+          <Countdown
+            remaining={endsAt === null ? total : remaining}
+            total={total}
+            started={endsAt !== null}
+          />
         </section>
       )}
       <p className="page-links">

@@ -24,7 +24,10 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
     const correct = result === 'correct';
     return (
       <section className="card quiz-result" aria-labelledby="demo-result-title">
-        <h2 id="demo-result-title" className={correct ? 'quiz-result__title is-correct' : 'quiz-result__title is-wrong'}>
+        <h2
+          id="demo-result-title"
+          className={correct ? 'quiz-result__title is-correct' : 'quiz-result__title is-wrong'}
+        >
           {correct ? '正解です！' : '残念、不正解です'}
         </h2>
         <p className="quiz-result__points">
@@ -33,7 +36,9 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
         {!correct && <p>正解は「{demoQuiz.options[demoQuiz.correctOption - 1]}」でした。</p>}
         <p className="note">これはデモです。実際のポイントは付与されません。</p>
         <div className="quiz-result__actions">
-          <Link to="/" className="button">ホームへ戻る</Link>
+          <Link to="/" className="button">
+            ホームへ戻る
+          </Link>
           <button type="button" className="button button--secondary" onClick={onRestart}>
             もう一度試す
           </button>
@@ -53,8 +58,14 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
           setError('');
         }}
       />
-      {error && <p role="alert" className="form-error">{error}</p>}
-      <button type="submit" className="button">回答する</button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button">
+        回答する
+      </button>
     </form>
   );
 }

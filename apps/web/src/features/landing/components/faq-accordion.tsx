@@ -26,7 +26,9 @@ export function FaqAccordion() {
                 aria-controls={panelId}
                 onClick={() => toggle(index)}
               >
-                <span className="faq__q" aria-hidden="true">Q</span>
+                <span className="faq__q" aria-hidden="true">
+                  Q
+                </span>
                 <span>{entry.question}</span>
               </button>
             </h3>

@@ -5,10 +5,22 @@ import { FaqAccordion } from './faq-accordion.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 const steps = [
-  { title: 'Googleでログイン', body: 'Googleアカウントでかんたんに登録できます。プロフィールを入力すると、あなたに合った広告が増えます。' },
-  { title: '広告ページを30秒見る', body: '広告一覧から選ぶと、広告ページが新しいタブで開きます。30秒以上じっくり見てください。' },
-  { title: 'クイズに1問答える', body: '元のタブに戻って、広告の内容に関するクイズに回答。正解すると満額のポイントがもらえます。' },
-  { title: 'ギフトカードに交換', body: '1ポイント＝1円。1,000ポイントからAmazonギフトカードに交換できます。' },
+  {
+    title: 'Googleでログイン',
+    body: 'Googleアカウントでかんたんに登録できます。プロフィールを入力すると、あなたに合った広告が増えます。',
+  },
+  {
+    title: '広告ページを30秒見る',
+    body: '広告一覧から選ぶと、広告ページが新しいタブで開きます。30秒以上じっくり見てください。',
+  },
+  {
+    title: 'クイズに1問答える',
+    body: '元のタブに戻って、広告の内容に関するクイズに回答。正解すると満額のポイントがもらえます。',
+  },
+  {
+    title: 'ギフトカードに交換',
+    body: '1ポイント＝1円。1,000ポイントからAmazonギフトカードに交換できます。',
+  },
 ];
 
 export function LandingPage() {
@@ -22,7 +34,9 @@ export function LandingPage() {
           <br />
           ポイントがたまる
         </h1>
-        <p className="hero__lead">30秒の広告閲覧と1問のクイズで、毎日コツコツ。たまったポイントはギフトカードに交換できます。</p>
+        <p className="hero__lead">
+          30秒の広告閲覧と1問のクイズで、毎日コツコツ。たまったポイントはギフトカードに交換できます。
+        </p>
         <div className="hero__actions">
           <GoogleSignInButton />
           <p className="hero__age-notice">※ご利用は{MINIMUM_AGE}歳以上の方に限ります。</p>
@@ -30,11 +44,15 @@ export function LandingPage() {
       </section>
 
       <section className="section" aria-labelledby="steps-title">
-        <h2 id="steps-title" className="section__title">かんたん4ステップ</h2>
+        <h2 id="steps-title" className="section__title">
+          かんたん4ステップ
+        </h2>
         <ol className="steps">
           {steps.map((step, index) => (
             <li key={step.title} className="steps__item">
-              <span className="steps__number" aria-hidden="true">{index + 1}</span>
+              <span className="steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
               <h3 className="steps__title">
                 <span className="visually-hidden">ステップ{index + 1}：</span>
                 {step.title}
@@ -46,18 +64,28 @@ export function LandingPage() {
       </section>
 
       <section className="section section--demo" aria-labelledby="demo-title">
-        <h2 id="demo-title" className="section__title">まずはデモで体験</h2>
-        <p>ログインしなくても、広告の閲覧からクイズの回答までの流れを試せます（デモではポイントは付与されません）。</p>
-        <Link to="/demo" className="button button--secondary">デモを試す</Link>
+        <h2 id="demo-title" className="section__title">
+          まずはデモで体験
+        </h2>
+        <p>
+          ログインしなくても、広告の閲覧からクイズの回答までの流れを試せます（デモではポイントは付与されません）。
+        </p>
+        <Link to="/demo" className="button button--secondary">
+          デモを試す
+        </Link>
       </section>
 
       <section className="section" aria-labelledby="faq-title">
-        <h2 id="faq-title" className="section__title">よくある質問</h2>
+        <h2 id="faq-title" className="section__title">
+          よくある質問
+        </h2>
         <FaqAccordion />
       </section>
 
       <section className="section section--cta" aria-labelledby="cta-title">
-        <h2 id="cta-title" className="section__title">さっそく始めよう</h2>
+        <h2 id="cta-title" className="section__title">
+          さっそく始めよう
+        </h2>
         <GoogleSignInButton />
         <p className="hero__age-notice">※ご利用は{MINIMUM_AGE}歳以上の方に限ります。</p>
       </section>

@@ -3,7 +3,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const audienceText = {
   user: 'この画面はGoogleアカウントでログインした方がご利用いただけます。ログイン機能は現在準備中です。',
-  advertiser: 'この画面は広告主アカウントでログインした方がご利用いただけます。広告主ログインは現在準備中です。',
+  advertiser:
+    'この画面は広告主アカウントでログインした方がご利用いただけます。広告主ログインは現在準備中です。',
   admin: 'この画面は運営者のみご利用いただけます。',
 } as const;
 

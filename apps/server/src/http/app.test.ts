@@ -1,0 +1,120 @@
+import { type ErrorBody, messages, pageRoutes } from '@quiz-points/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+describe('the HTTP app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the web app, with the client configuration, for every page route of the spec', async () => {
+    for (const route of pageRoutes) {
+      const response = await t.app.inject(route.replace(':id', 'abc123'));
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain(
+        '<script type="application/json" id="client-config">{"adWaitSeconds":30}</script>',
+      );
+    }
+  });
+
+  it('serves the not-found page with a 404 status for unknown pages', async () => {
+    const response = await t.app.inject('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('id="root"');
+  });
+
+  it('answers unknown API paths with a coded Japanese error', async () => {
+    const response = await t.app.inject('/api/no-such-endpoint');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>()).toEqual({ error: { code: 'NOT_FOUND', message: messages.notFound } });
+  });
+
+  it('sends security headers with a strict Content Security Policy on every response', async () => {
+    for (const path of ['/', '/api/no-such-endpoint', '/healthz', '/sample-ads/midori-bank']) {
+      const response = await t.app.inject(path);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves the sample advertiser pages itself, so the demo ads work offline', async () => {
+    const response = await t.app.inject('/sample-ads/harema-coffee');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('エチオピア産');
+  });
+
+  it('records a page view', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-views',
+      payload: { path: '/demo?x=1' },
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await t.database.db.query.pageViews.findMany();
+    expect(rows.map((row) => row.path)).toContain('/demo');
+  });
+
+  it('refuses a page view that is not a path', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-views',
+      payload: { path: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('state-changing requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses text/plain and form posts (no cross-site simple requests)', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/material-requests',
+        headers: { 'content-type': contentType },
+        payload: 'email=a@example.com',
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json<ErrorBody>().error.message).toBe(messages.badRequest);
+    }
+    expect(await t.database.db.query.materialRequests.findMany()).toHaveLength(0);
+  });
+
+  it('refuses prototype-polluting JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/material-requests',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses malformed JSON with a Japanese message, never a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/material-requests',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().error.message).toBe(messages.badRequest);
+  });
+});

@@ -1,0 +1,71 @@
+import { messages } from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import type { Auth } from '../services/identity/auth.ts';
+import { DomainError } from './domain-error.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Guards {
+  /** The signed-in person, read fresh from the database (suspension takes effect at once), or null. */
+  currentUser(request: FastifyRequest): Promise<UserRow | null>;
+  /** A general user who is not suspended. */
+  requireUser(request: FastifyRequest): Promise<UserRow>;
+  requireAdvertiser(request: FastifyRequest): Promise<UserRow>;
+  requireAdmin(request: FastifyRequest): Promise<UserRow>;
+  /** When the current session began (for actions that need a fresh sign-in). */
+  sessionStartedAt(request: FastifyRequest): Promise<Date | null>;
+}
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.cookie;
+  if (cookie) headers.set('cookie', cookie);
+  return headers;
+}
+
+export function createGuards({ auth, db, adminEmail }: { auth: Auth; db: Database; adminEmail: string }): Guards {
+  const sessionOf = (request: FastifyRequest) => auth.api.getSession({ headers: toHeaders(request) });
+
+  async function currentUser(request: FastifyRequest) {
+    const session = await sessionOf(request);
+    if (!session) return null;
+    const [user] = await db.select().from(users).where(eq(users.id, session.user.id));
+    return user && !user.withdrawnAt ? user : null;
+  }
+
+  async function signedIn(request: FastifyRequest) {
+    const user = await currentUser(request);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    return user;
+  }
+
+  const isAdmin = (user: UserRow) => user.email.toLowerCase() === adminEmail;
+
+  return {
+    currentUser,
+    async requireUser(request) {
+      const user = await signedIn(request);
+      if (user.role !== 'user') throw new DomainError('FORBIDDEN');
+      if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
+      return user;
+    },
+    async requireAdvertiser(request) {
+      const user = await signedIn(request);
+      if (user.role !== 'advertiser') throw new DomainError('FORBIDDEN', messages.notAdvertiser);
+      if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
+      return user;
+    },
+    async requireAdmin(request) {
+      const user = await signedIn(request);
+      if (!isAdmin(user)) throw new DomainError('FORBIDDEN', messages.forbidden);
+      return user;
+    },
+    async sessionStartedAt(request) {
+      const session = await sessionOf(request);
+      return session ? new Date(session.session.createdAt) : null;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserFixture {
+  readonly baseUrl: string;
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far in this test. */
+  readonly problems: string[];
+}
+
+/**
+ * One Chromium per test file and a fresh context per test. Any console error or uncaught page
+ * exception fails the test that caused it.
+ */
+export function useBrowser(
+  options: { baseUrl?: string; viewport?: { width: number; height: number } } = {},
+): BrowserFixture {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  const baseUrl = options.baseUrl ?? inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const watch = (p: Page) => {
+    p.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error on ${p.url()}: ${message.text()}`);
+    });
+    p.on('pageerror', (error) => problems.push(`uncaught on ${p.url()}: ${error.message}`));
+  };
+
+  const fixture: BrowserFixture = {
+    baseUrl,
+    get page() {
+      return page;
+    },
+    get context() {
+      return context;
+    },
+    problems,
+  };
+
+  beforeAll(async () => {
+    await newContext();
+  });
+  async function newContext() {
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: options.viewport ?? { width: 390, height: 844 },
+      locale: 'ja-JP',
+      timezoneId: 'Asia/Tokyo',
+    });
+    context.on('page', watch);
+    page = await context.newPage();
+  }
+  afterEach(async (test) => {
+    const seen = problems.splice(0);
+    if (test.task.result?.state === 'fail') {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const name = test.task.name.replace(/[^\w\u3040-\u30ff\u4e00-\u9fff-]+/g, '_').slice(0, 80);
+      await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => {});
+    }
+    await context.close();
+    await newContext();
+    expect(seen, 'console errors or uncaught exceptions').toEqual([]);
+  });
+  return fixture;
+}
+
+/** Runs axe and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
