@@ -4,6 +4,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
+import { createSmsSender } from './services/sms/create-sms-sender.ts';
 
 async function main() {
   // A .env file is optional; the environment itself always wins.
@@ -13,7 +14,12 @@ async function main() {
   await database.migrate();
   if (config.seed === 'auto' && !config.isProduction) await seedIfEmpty(database.db, config);
 
-  const app = await buildApp({ config, database, mailer: createMailer(config, database.db) });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer(config, database.db),
+    sms: createSmsSender(config, database.db),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -45,6 +45,10 @@ export const messages = {
   // SMS (SPEC §8)
   smsSendFailed: 'SMS の送信に失敗しました。番号が正しいか確認してください。',
   smsVerifyFailed: '認証に失敗しました。認証コードが正しいかご確認ください。',
+  smsCodeExpired: '認証コードの有効期限が切れています。もう一度コードを送信してください。',
+  smsTooManyAttempts: '認証コードの入力回数が上限に達しました。もう一度コードを送信してください。',
+  phoneInUse: 'この電話番号はすでに別のアカウントで認証されています。',
+  phoneAlreadyVerified: '電話番号認証はすでに完了しています。',
 
   // Advertisers (SPEC §8)
   loginFailed: 'ログインに失敗しました。',
@@ -63,6 +67,7 @@ export const messages = {
 
   // Accounts (SPEC §8)
   withdrawalFailed: '退会処理に失敗しました。時間をおいて再度お試しください。',
+  reauthRequired: '本人確認のため、もう一度Googleでログインしてから退会してください。',
   forbidden: 'アクセス権限がありません',
   historyLoadFailed: '履歴の取得に失敗しました。',
   profileSaveFailed: '変更に失敗しました。もう一度お試しください。',
@@ -85,6 +90,8 @@ export const messages = {
   tooManyRequests: 'リクエストが多すぎます。しばらく時間をおいて再度お試しください。',
   serverError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
   unavailable: 'ただいまサービスを利用できません。時間をおいて再度お試しください。',
+
+  insufficientPoints: 'ポイントが不足しています。',
 
   // Ledger memos (SPEC §9)
   memoGain: 'ポイント獲得',

@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { type Auth, createAuth } from '../services/identity/auth.ts';
+import type { SmsSender } from '../services/sms/sms-sender.ts';
+import { type Auth, GOOGLE_PROVIDER_ID, createAuth } from '../services/identity/auth.ts';
 import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { type Guards, createGuards } from './guards.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
+import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPublicRoutes } from './routes/public.ts';
@@ -19,6 +21,7 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
+  sms: SmsSender;
 }
 
 /** What every route module receives: the outside services plus authentication and its guards. */
@@ -50,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
   registerPublicRoutes(app, routeDeps);
+  registerAccountRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
     registerDevRoutes(app, routeDeps);
@@ -59,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
         clientId: config.identity.google.clientId,
         clientSecret: config.identity.google.clientSecret,
-        redirectUri: `${config.publicUrl}/api/auth/oauth2/callback/google`,
+        redirectUri: `${config.publicUrl}/api/auth/callback/${GOOGLE_PROVIDER_ID}`,
         cookieSecret: config.authSecret,
       });
     }

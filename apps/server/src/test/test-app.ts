@@ -1,10 +1,13 @@
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
+import { createSmsSender } from '../services/sms/create-sms-sender.ts';
+import type { SmsSender } from '../services/sms/sms-sender.ts';
+import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database.ts';
 
 const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 
@@ -12,30 +15,53 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDist, ...env });
 }
 
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** The origin it listens on, when started with `listen: true`. */
+  url: string;
   close(): Promise<void>;
 }
 
-/** The whole HTTP app on a fresh database, for `app.inject` tests. */
-export async function createTestApp(
-  kind: DatabaseKind = 'pglite',
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
-): Promise<TestApp> {
-  const config = testConfig(options.env);
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** Listen on a real port (needed where the app calls itself, as in the OpenID Connect flow). */
+  listen?: boolean;
+}
+
+/** The whole HTTP app on a fresh database, for `app.inject` tests and real HTTP. */
+export async function createTestApp(kind: DatabaseKind = 'pglite', options: TestAppOptions = {}): Promise<TestApp> {
+  const port = options.listen ? await freePort() : 3000;
+  const url = `http://127.0.0.1:${port}`;
+  const config = testConfig({ PORT: String(port), PUBLIC_URL: url, ...options.env });
   const database = await createTestDatabase(kind);
   const app = await buildApp({
     config,
     database,
     mailer: options.mailer ?? createMailer(config, database.db),
+    sms: options.sms ?? createSmsSender(config, database.db),
   });
-  await app.ready();
+  if (options.listen) await app.listen({ host: '127.0.0.1', port });
+  else await app.ready();
   return {
     app,
     database,
     config,
+    url,
     async close() {
       await app.close();
       await database.close();

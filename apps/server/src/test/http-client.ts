@@ -1,0 +1,77 @@
+/** A tiny cookie-keeping HTTP client for integration tests against a listening test app. */
+export class TestHttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** One request, no redirect following. */
+  async raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    const headers = new Headers(init.headers);
+    if (url.origin === new URL(this.baseUrl).origin && this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.remember(response);
+    return response;
+  }
+
+  /** Follows redirects (keeping cookies) and returns the last response and its URL. */
+  async follow(path: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
+    let url = new URL(path, this.baseUrl).toString();
+    let response = await this.raw(url, init);
+    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 20; hops++) {
+      url = new URL(response.headers.get('location') ?? '/', url).toString();
+      await response.arrayBuffer();
+      response = await this.raw(url);
+    }
+    return { response, url };
+  }
+
+  async json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await this.raw(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+}
+
+/**
+ * Signs in as a Google user through the real OpenID Connect flow against the app's development
+ * provider: creates the test account on its login page if needed. Returns the final page URL.
+ */
+export async function signInWithGoogle(client: TestHttpClient, email: string, name = 'テスト ユーザー') {
+  const start = await client.json<{ url: string }>('POST', '/api/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL: '/',
+    newUserCallbackURL: '/signup',
+  });
+  if (start.status !== 200) throw new Error(`sign-in did not start: ${start.status} ${JSON.stringify(start.body)}`);
+  const login = await client.follow(start.body.url);
+  const action = new URL(login.url).pathname;
+  if (!action.includes('/interaction/')) throw new Error(`expected the provider's login page, got ${login.url}`);
+  await login.response.text();
+  const done = await client.follow(`${action}/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, name }).toString(),
+  });
+  await done.response.arrayBuffer();
+  return new URL(done.url).pathname;
+}

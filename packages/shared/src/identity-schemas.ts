@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { annualIncomes, genders, maritalStatuses, occupations } from './constants.ts';
+import { messages } from './messages.ts';
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal('')]).default('');
+
+export const zipCodeSchema = z.string().regex(/^[0-9]{7}$/, { error: messages.zipNotFound });
+
+export const signupBody = z.strictObject({
+  birthYear: z.number({ error: messages.birthDateIncomplete }).int({ error: messages.birthDateIncomplete }),
+  birthMonth: z
+    .number({ error: messages.birthDateIncomplete })
+    .int({ error: messages.birthDateIncomplete })
+    .min(1, { error: messages.birthDateIncomplete })
+    .max(12, { error: messages.birthDateIncomplete }),
+  birthDay: z
+    .number({ error: messages.birthDateIncomplete })
+    .int({ error: messages.birthDateIncomplete })
+    .min(1, { error: messages.birthDateIncomplete })
+    .max(31, { error: messages.birthDateIncomplete }),
+  zipCode: z.union([z.string().regex(/^[0-9]{7}$/, { error: messages.zipAddressUnresolved }), z.literal('')]).default(''),
+  gender: optionalChoice(genders),
+  maritalStatus: optionalChoice(maritalStatuses),
+  hasChildren: z.boolean().nullable().default(null),
+  occupation: optionalChoice(occupations),
+  annualIncome: optionalChoice(annualIncomes),
+  agreeToTerms: z.literal(true, { error: messages.termsRequired }),
+  referralCode: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8}$/)
+    .optional()
+    .catch(undefined),
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const profileUpdateBody = z.strictObject({
+  zipCode: z.string().max(7, { error: messages.zipNotFound }).default(''),
+  gender: optionalChoice(genders),
+  maritalStatus: optionalChoice(maritalStatuses),
+  hasChildren: z.boolean().nullable().default(null),
+  occupation: optionalChoice(occupations),
+  annualIncome: optionalChoice(annualIncomes),
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+/** A Japanese phone number as typed: digits, optionally with hyphens or spaces, starting with 0. */
+export const phoneNumberSchema = z
+  .string({ error: messages.smsSendFailed })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^0[0-9]{9,10}$/, { error: messages.smsSendFailed }));
+
+/** SPEC §5: +81 and the leading 0 removed. */
+export function toE164(phone: string): string {
+  return `+81${phone.replace(/[\s-]/g, '').replace(/^0/, '')}`;
+}
+
+export const sendPhoneCodeBody = z.strictObject({ phoneNumber: phoneNumberSchema });
+export const verifyPhoneCodeBody = z.strictObject({
+  code: z.string({ error: messages.smsVerifyFailed }).regex(/^[0-9]{6}$/, { error: messages.smsVerifyFailed }),
+});
+
+export interface Me {
+  uid: string;
+  name: string;
+  email: string;
+  role: 'user' | 'advertiser';
+  isAdmin: boolean;
+  points: number;
+  isSuspended: boolean;
+  isVerified: boolean;
+  needsSignup: boolean;
+  referralCode: string | null;
+  birthDate: string | null;
+  gender: string | null;
+  zipCode: string | null;
+  prefecture: string | null;
+  city: string | null;
+  maritalStatus: string | null;
+  hasChildren: boolean | null;
+  occupation: string | null;
+  annualIncome: string | null;
+  lastDailyClaim: string | null;
+  lastDailyQuizId: string | null;
+}
