@@ -18,7 +18,7 @@ describe('the landing page', () => {
       expect(await footer.getByRole('link', { name }).count(), name).toBe(1);
     }
     expect(
-      await page.locator('header').getByRole('link', { name: '広告掲載をご希望の方' }).getAttribute('href'),
+      await page.locator('header').getByRole('link', { name: '広告主の方へ' }).getAttribute('href'),
     ).toBe('/advertiser');
     await expectAccessible(page);
     await screenshot(page, 'landing-mobile');

@@ -52,9 +52,7 @@ export interface Config {
     /** The development OpenID Connect provider runs inside the app. */
     devProvider: boolean;
   };
-  sms:
-    | { provider: 'twilio'; accountSid: string; authToken: string; from: string }
-    | { provider: 'capture' };
+  sms: { provider: 'twilio'; accountSid: string; authToken: string; from: string } | { provider: 'capture' };
 }
 
 export class ConfigError extends Error {
@@ -73,7 +71,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
 
   if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
-  if (env.SMS_PROVIDER === 'twilio' && !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)) {
+  if (
+    env.SMS_PROVIDER === 'twilio' &&
+    !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)
+  ) {
     problems.push('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   }
   if (env.TEST_AD_WAIT_SECONDS !== undefined && env.NODE_ENV !== 'test') {
@@ -88,7 +89,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.GOOGLE_DISCOVERY_URL) {
       problems.push('the development identity provider is refused in production: set GOOGLE_DISCOVERY_URL');
     }
-    if (env.SMS_PROVIDER === 'capture') problems.push('the SMS stand-in (SMS_PROVIDER=capture) is refused in production');
+    if (env.SMS_PROVIDER === 'capture')
+      problems.push('the SMS stand-in (SMS_PROVIDER=capture) is refused in production');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
 

@@ -17,6 +17,9 @@ function* files(dir) {
 for (const file of files(dist)) {
   const source = fs.readFileSync(file);
   if (source.length < 1024) continue;
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
 }

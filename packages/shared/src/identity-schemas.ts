@@ -19,7 +19,9 @@ export const signupBody = z.strictObject({
     .int({ error: messages.birthDateIncomplete })
     .min(1, { error: messages.birthDateIncomplete })
     .max(31, { error: messages.birthDateIncomplete }),
-  zipCode: z.union([z.string().regex(/^[0-9]{7}$/, { error: messages.zipAddressUnresolved }), z.literal('')]).default(''),
+  zipCode: z
+    .union([z.string().regex(/^[0-9]{7}$/, { error: messages.zipAddressUnresolved }), z.literal('')])
+    .default(''),
   gender: optionalChoice(genders),
   maritalStatus: optionalChoice(maritalStatuses),
   hasChildren: z.boolean().nullable().default(null),
@@ -57,7 +59,9 @@ export function toE164(phone: string): string {
 
 export const sendPhoneCodeBody = z.strictObject({ phoneNumber: phoneNumberSchema });
 export const verifyPhoneCodeBody = z.strictObject({
-  code: z.string({ error: messages.smsVerifyFailed }).regex(/^[0-9]{6}$/, { error: messages.smsVerifyFailed }),
+  code: z
+    .string({ error: messages.smsVerifyFailed })
+    .regex(/^[0-9]{6}$/, { error: messages.smsVerifyFailed }),
 });
 
 export interface Me {

@@ -1,19 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { type Auth, createAuth, GOOGLE_PROVIDER_ID } from '../services/identity/auth.ts';
+import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
-import { type Auth, GOOGLE_PROVIDER_ID, createAuth } from '../services/identity/auth.ts';
-import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { type Guards, createGuards } from './guards.ts';
-import { registerSameOriginCheck } from './same-origin.ts';
-import { registerAuthRoutes } from './routes/auth.ts';
+import { createGuards, type Guards } from './guards.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
+import { registerSameOriginCheck } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerWebApp } from './web-app.ts';
 

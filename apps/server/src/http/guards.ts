@@ -26,7 +26,15 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function createGuards({ auth, db, adminEmail }: { auth: Auth; db: Database; adminEmail: string }): Guards {
+export function createGuards({
+  auth,
+  db,
+  adminEmail,
+}: {
+  auth: Auth;
+  db: Database;
+  adminEmail: string;
+}): Guards {
   const sessionOf = (request: FastifyRequest) => auth.api.getSession({ headers: toHeaders(request) });
 
   async function currentUser(request: FastifyRequest) {

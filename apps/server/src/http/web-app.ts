@@ -44,6 +44,9 @@ export async function registerWebApp(
     },
   });
 
+  // Browsers ask for /favicon.ico on pages that name no icon (the development pages).
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');

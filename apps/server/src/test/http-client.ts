@@ -23,7 +23,8 @@ export class TestHttpClient {
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(path, this.baseUrl);
     const headers = new Headers(init.headers);
-    if (url.origin === new URL(this.baseUrl).origin && this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
+    if (url.origin === new URL(this.baseUrl).origin && this.cookies.size > 0)
+      headers.set('cookie', this.cookieHeader());
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.remember(response);
     return response;
@@ -41,7 +42,11 @@ export class TestHttpClient {
     return { response, url };
   }
 
-  async json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await this.raw(path, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -62,10 +67,12 @@ export async function signInWithGoogle(client: TestHttpClient, email: string, na
     callbackURL: '/',
     newUserCallbackURL: '/signup',
   });
-  if (start.status !== 200) throw new Error(`sign-in did not start: ${start.status} ${JSON.stringify(start.body)}`);
+  if (start.status !== 200)
+    throw new Error(`sign-in did not start: ${start.status} ${JSON.stringify(start.body)}`);
   const login = await client.follow(start.body.url);
   const action = new URL(login.url).pathname;
-  if (!action.includes('/interaction/')) throw new Error(`expected the provider's login page, got ${login.url}`);
+  if (!action.includes('/interaction/'))
+    throw new Error(`expected the provider's login page, got ${login.url}`);
   await login.response.text();
   const done = await client.follow(`${action}/create`, {
     method: 'POST',

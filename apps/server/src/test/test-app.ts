@@ -7,7 +7,7 @@ import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { createSmsSender } from '../services/sms/create-sms-sender.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
-import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 
@@ -44,7 +44,10 @@ export interface TestAppOptions {
 }
 
 /** The whole HTTP app on a fresh database, for `app.inject` tests and real HTTP. */
-export async function createTestApp(kind: DatabaseKind = 'pglite', options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind = 'pglite',
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const port = options.listen ? await freePort() : 3000;
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ PORT: String(port), PUBLIC_URL: url, ...options.env });

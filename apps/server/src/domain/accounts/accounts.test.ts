@@ -2,8 +2,8 @@ import { type Me, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointTransactions, users } from '../../db/schema.ts';
-import { TestHttpClient, signInWithGoogle } from '../../test/http-client.ts';
-import { type TestApp, createTestApp } from '../../test/test-app.ts';
+import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findLedgerMismatches } from '../points/ledger.ts';
 
 const adult = { birthYear: 1990, birthMonth: 4, birthDay: 1, agreeToTerms: true };
@@ -36,10 +36,19 @@ describe('signing in with Google and completing signup', () => {
       occupation: '会社員',
     });
     expect(first).toEqual({ status: 200, body: { bonus: 40, alreadyCompleted: false } });
-    const again = await client.json<{ bonus: number }>('POST', '/api/signup', { ...adult, annualIncome: '〜300万円' });
+    const again = await client.json<{ bonus: number }>('POST', '/api/signup', {
+      ...adult,
+      annualIncome: '〜300万円',
+    });
     expect(again.body).toEqual({ bonus: 0, alreadyCompleted: true });
     const me = (await client.json<{ user: Me }>('GET', '/api/me')).body.user;
-    expect(me).toMatchObject({ points: 40, prefecture: '東京都', city: '渋谷区', needsSignup: false, gender: 'female' });
+    expect(me).toMatchObject({
+      points: 40,
+      prefecture: '東京都',
+      city: '渋谷区',
+      needsSignup: false,
+      gender: 'female',
+    });
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 
@@ -57,18 +66,28 @@ describe('signing in with Google and completing signup', () => {
     const response = await client.json<{ error: { message: string } }>('POST', '/api/signup', body);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe(message);
-    expect((await client.json<{ user: Me }>('GET', '/api/me')).body.user).toMatchObject({ needsSignup: true, points: 0 });
+    expect((await client.json<{ user: Me }>('GET', '/api/me')).body.user).toMatchObject({
+      needsSignup: true,
+      points: 0,
+    });
   });
 
   it('requires a signed-in user', async () => {
-    const response = await new TestHttpClient(t.url).json<{ error: { message: string } }>('POST', '/api/signup', adult);
+    const response = await new TestHttpClient(t.url).json<{ error: { message: string } }>(
+      'POST',
+      '/api/signup',
+      adult,
+    );
     expect(response.status).toBe(401);
     expect(response.body.error.message).toBe(messages.signInRequired);
   });
 
   it('looks up zip codes from the shipped dataset', async () => {
     const client = new TestHttpClient(t.url);
-    expect((await client.json('GET', '/api/zip-codes/1000001')).body).toEqual({ prefecture: '東京都', city: '千代田区' });
+    expect((await client.json('GET', '/api/zip-codes/1000001')).body).toEqual({
+      prefecture: '東京都',
+      city: '千代田区',
+    });
     const missing = await client.json<{ error: { message: string } }>('GET', '/api/zip-codes/0000000');
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(messages.zipNotFound);
@@ -79,9 +98,18 @@ describe('signing in with Google and completing signup', () => {
     const client = new TestHttpClient(t.url);
     await signInWithGoogle(client, 'profile@example.com');
     await client.json('POST', '/api/signup', { ...adult, gender: 'male', zipCode: '1500002' });
-    expect((await client.json('PUT', '/api/account', { zipCode: '1000001', gender: 'female', occupation: '学生' })).status).toBe(200);
+    expect(
+      (await client.json('PUT', '/api/account', { zipCode: '1000001', gender: 'female', occupation: '学生' }))
+        .status,
+    ).toBe(200);
     let me = (await client.json<{ user: Me }>('GET', '/api/me')).body.user;
-    expect(me).toMatchObject({ zipCode: '1000001', prefecture: '東京都', city: '千代田区', gender: 'male', occupation: '学生' });
+    expect(me).toMatchObject({
+      zipCode: '1000001',
+      prefecture: '東京都',
+      city: '千代田区',
+      gender: 'male',
+      occupation: '学生',
+    });
     await client.json('PUT', '/api/account', { zipCode: '99' });
     me = (await client.json<{ user: Me }>('GET', '/api/me')).body.user;
     expect(me).toMatchObject({ zipCode: null, prefecture: null, city: null, birthDate: '1990-04-01' });
@@ -97,6 +125,8 @@ describe('signing in with Google and completing signup', () => {
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe(messages.suspendedNotice);
     expect((await client.json<{ user: Me }>('GET', '/api/me')).body.user.isSuspended).toBe(true);
-    expect(await t.database.db.select().from(pointTransactions).where(eq(pointTransactions.reason, 'never'))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pointTransactions).where(eq(pointTransactions.reason, 'never')),
+    ).toEqual([]);
   });
 });

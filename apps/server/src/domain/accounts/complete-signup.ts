@@ -1,4 +1,4 @@
-import { MINIMUM_AGE, type SignupBody, ageOn, daysInMonth, messages, signupBody } from '@quiz-points/shared';
+import { ageOn, daysInMonth, MINIMUM_AGE, messages, type SignupBody, signupBody } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';

@@ -10,11 +10,23 @@ import { lookupZipCode } from './lookup-zip-code.ts';
  * prefecture and city, otherwise all three are cleared; gender is saved only while unset; the
  * birth date never changes here.
  */
-export async function updateProfile({ db, userId, input }: { db: Database; userId: string; input: ProfileUpdateBody }) {
+export async function updateProfile({
+  db,
+  userId,
+  input,
+}: {
+  db: Database;
+  userId: string;
+  input: ProfileUpdateBody;
+}) {
   const body = profileUpdateBody.parse(input);
   const address = lookupZipCode(body.zipCode);
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ gender: users.gender }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ gender: users.gender })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) throw new DomainError('UNAUTHENTICATED');
     await tx
       .update(users)

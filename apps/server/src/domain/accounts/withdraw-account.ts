@@ -13,7 +13,12 @@ export const REAUTH_WINDOW_MINUTES = 10;
  * the ledger, removes personal data and every way to sign in, and keeps the ledger and gift
  * requests (anonymised) for accounting. One transaction.
  */
-export async function withdrawAccount(options: { db: Database; userId: string; sessionStartedAt: Date | null; now?: Date }) {
+export async function withdrawAccount(options: {
+  db: Database;
+  userId: string;
+  sessionStartedAt: Date | null;
+  now?: Date;
+}) {
   const { db, userId, sessionStartedAt, now = new Date() } = options;
   if (!sessionStartedAt || now.getTime() - sessionStartedAt.getTime() > REAUTH_WINDOW_MINUTES * 60_000) {
     throw new DomainError('REAUTH_REQUIRED', messages.reauthRequired);

@@ -21,11 +21,22 @@ export interface SendPhoneCodeOptions {
 }
 
 /** Sends a 6-digit code to a Japanese number (SPEC §5 SMS), within per-user, per-number and per-IP limits. */
-export async function sendPhoneCode({ db, sms, secret, userId, phoneNumber, ip, now = new Date() }: SendPhoneCodeOptions) {
+export async function sendPhoneCode({
+  db,
+  sms,
+  secret,
+  userId,
+  phoneNumber,
+  ip,
+  now = new Date(),
+}: SendPhoneCodeOptions) {
   const e164 = toE164(phoneNumberSchema.parse(phoneNumber));
   const phoneHash = keyedHash(secret, 'phone', e164);
 
-  const [user] = await db.select({ phoneVerifiedAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ phoneVerifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new DomainError('UNAUTHENTICATED');
   if (user.phoneVerifiedAt) throw new DomainError('CONFLICT', messages.phoneAlreadyVerified);
   const [owner] = await db
@@ -54,7 +65,10 @@ export async function sendPhoneCode({ db, sms, secret, userId, phoneNumber, ip, 
     });
   });
   try {
-    await sms.send({ to: e164, text: `【クイズポイント】認証コード：${code}（${CODE_TTL_MINUTES}分間有効）` });
+    await sms.send({
+      to: e164,
+      text: `【クイズポイント】認証コード：${code}（${CODE_TTL_MINUTES}分間有効）`,
+    });
   } catch {
     throw new DomainError('SMS_FAILED', messages.smsSendFailed);
   }

@@ -24,7 +24,14 @@ function isUniqueViolation(error: unknown): boolean {
  * Checks the code and, in one transaction, marks the phone verified (one number, one account,
  * ever) and grants the referral pair. A wrong guess is counted even though the answer is no.
  */
-export async function verifyPhoneCode(options: { db: Database; secret: string; userId: string; code: string; ip: string; now?: Date }) {
+export async function verifyPhoneCode(options: {
+  db: Database;
+  secret: string;
+  userId: string;
+  code: string;
+  ip: string;
+  now?: Date;
+}) {
   const { db, secret, userId, ip, now = new Date() } = options;
   const { code } = verifyPhoneCodeBody.parse({ code: options.code });
   await consumeRateLimit(db, { key: `sms-verify:ip:${ip}`, limit: 30, windowSeconds: 3600 });
@@ -43,7 +50,8 @@ export async function verifyPhoneCode(options: { db: Database; secret: string; u
         .orderBy(desc(phoneVerifications.createdAt))
         .limit(1);
       if (!pending || pending.expiresAt <= now) return { kind: 'refused', message: messages.smsCodeExpired };
-      if (pending.attempts >= MAX_CODE_ATTEMPTS) return { kind: 'refused', message: messages.smsTooManyAttempts };
+      if (pending.attempts >= MAX_CODE_ATTEMPTS)
+        return { kind: 'refused', message: messages.smsTooManyAttempts };
 
       const expected = Buffer.from(pending.codeHash, 'hex');
       const given = Buffer.from(keyedHash(secret, 'code', code), 'hex');
@@ -55,7 +63,10 @@ export async function verifyPhoneCode(options: { db: Database; secret: string; u
         return { kind: 'refused', message: messages.smsVerifyFailed };
       }
 
-      await tx.update(phoneVerifications).set({ consumedAt: now }).where(eq(phoneVerifications.id, pending.id));
+      await tx
+        .update(phoneVerifications)
+        .set({ consumedAt: now })
+        .where(eq(phoneVerifications.id, pending.id));
       await tx
         .update(users)
         .set({ phoneHash: pending.phoneHash, phoneVerifiedAt: now, updatedAt: now })

@@ -42,7 +42,9 @@ export async function applyPointChange(tx: Tx, change: PointChange): Promise<Poi
   const inserted = await tx
     .insert(pointTransactions)
     .values({ userId: change.userId, points: change.points, reason: change.reason, ref: change.ref, memo })
-    .onConflictDoNothing({ target: [pointTransactions.userId, pointTransactions.reason, pointTransactions.ref] })
+    .onConflictDoNothing({
+      target: [pointTransactions.userId, pointTransactions.reason, pointTransactions.ref],
+    })
     .returning({ id: pointTransactions.id });
   if (inserted.length === 0) return { applied: false };
 

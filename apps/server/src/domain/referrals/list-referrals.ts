@@ -3,7 +3,15 @@ import type { Database } from '../../db/client.ts';
 import { pointTransactions, users } from '../../db/schema.ts';
 
 /** The people a user invited: when they joined and whether the 50 Pt pair was granted. */
-export async function listReferrals({ db, referralCode, referrerId }: { db: Database; referralCode: string; referrerId: string }) {
+export async function listReferrals({
+  db,
+  referralCode,
+  referrerId,
+}: {
+  db: Database;
+  referralCode: string;
+  referrerId: string;
+}) {
   const rows = await db
     .select({
       joinedAt: users.createdAt,

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../services/identity/auth.ts';
 
 /** Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API. */
-export function registerAuthRoutes(app: FastifyInstance, { auth, publicUrl }: { auth: Auth; publicUrl: string }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

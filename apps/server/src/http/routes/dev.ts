@@ -34,7 +34,10 @@ function registerDevSmsRoutes(app: FastifyInstance, db: Database) {
   app.get('/dev/sms', async (_request, reply) => {
     const sms = await listCapturedSms(db);
     const items = sms
-      .map((m) => `<li><strong>${escapeHtml(m.to)}</strong> ${m.sentAt.toISOString()}<br>${escapeHtml(m.text)}</li>`)
+      .map(
+        (m) =>
+          `<li><strong>${escapeHtml(m.to)}</strong> ${m.sentAt.toISOString()}<br>${escapeHtml(m.text)}</li>`,
+      )
       .join('');
     return reply
       .type('text/html; charset=utf-8')

@@ -114,26 +114,33 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
       );
     });
 
-    scope.post<{ Params: { uid: string } }>(`${DEV_OIDC_PATH}/interaction/:uid/login`, async (request, reply) => {
-      const form = await readForm(request.raw);
-      const sub = form.get('sub') ?? '';
-      const [identity] = await db.select().from(devIdentities).where(eq(devIdentities.sub, sub));
-      if (!identity) return reply.status(400).type('text/plain; charset=utf-8').send('unknown test account');
-      await finishLogin(request, reply, sub);
-    });
+    scope.post<{ Params: { uid: string } }>(
+      `${DEV_OIDC_PATH}/interaction/:uid/login`,
+      async (request, reply) => {
+        const form = await readForm(request.raw);
+        const sub = form.get('sub') ?? '';
+        const [identity] = await db.select().from(devIdentities).where(eq(devIdentities.sub, sub));
+        if (!identity)
+          return reply.status(400).type('text/plain; charset=utf-8').send('unknown test account');
+        await finishLogin(request, reply, sub);
+      },
+    );
 
-    scope.post<{ Params: { uid: string } }>(`${DEV_OIDC_PATH}/interaction/:uid/create`, async (request, reply) => {
-      const form = await readForm(request.raw);
-      const email = (form.get('email') ?? '').trim().toLowerCase();
-      const name = (form.get('name') ?? '').trim();
-      if (!/^[^\s@]+@[^\s@]+$/.test(email) || name === '') {
-        return reply.status(400).type('text/plain; charset=utf-8').send('email and name are required');
-      }
-      const [existing] = await db.select().from(devIdentities).where(eq(devIdentities.email, email));
-      const sub = existing?.sub ?? randomUUID();
-      if (!existing) await db.insert(devIdentities).values({ sub, email, name });
-      await finishLogin(request, reply, sub);
-    });
+    scope.post<{ Params: { uid: string } }>(
+      `${DEV_OIDC_PATH}/interaction/:uid/create`,
+      async (request, reply) => {
+        const form = await readForm(request.raw);
+        const email = (form.get('email') ?? '').trim().toLowerCase();
+        const name = (form.get('name') ?? '').trim();
+        if (!/^[^\s@]+@[^\s@]+$/.test(email) || name === '') {
+          return reply.status(400).type('text/plain; charset=utf-8').send('email and name are required');
+        }
+        const [existing] = await db.select().from(devIdentities).where(eq(devIdentities.email, email));
+        const sub = existing?.sub ?? randomUUID();
+        if (!existing) await db.insert(devIdentities).values({ sub, email, name });
+        await finishLogin(request, reply, sub);
+      },
+    );
 
     scope.all(`${DEV_OIDC_PATH}/*`, (request, reply) => {
       reply.hijack();

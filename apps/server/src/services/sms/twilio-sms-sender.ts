@@ -1,7 +1,11 @@
 import type { SmsSender } from './sms-sender.ts';
 
 /** The real adapter: Twilio's Messages REST API. */
-export function createTwilioSmsSender(options: { accountSid: string; authToken: string; from: string }): SmsSender {
+export function createTwilioSmsSender(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+}): SmsSender {
   const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {

@@ -6,11 +6,11 @@ export function PublicHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label="クイズポイント ホーム">
+        <Link to="/" className="site-header__logo">
           <Logo />
         </Link>
         <nav className="site-header__nav" aria-label="サイト">
-          <Link to="/advertiser">広告掲載をご希望の方</Link>
+          <Link to="/advertiser">広告主の方へ</Link>
           <a href={INQUIRY_FORM_URL} target="_blank" rel="noopener noreferrer">
             お問い合わせ
           </a>

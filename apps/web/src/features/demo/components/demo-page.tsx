@@ -70,7 +70,7 @@ export default function DemoPage() {
         </section>
       )}
       <p className="page-links">
-        <Link to="/">ホームへ戻る</Link>
+        <Link to="/">トップページへ戻る</Link>
       </p>
     </div>
   );
