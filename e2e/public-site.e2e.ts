@@ -47,12 +47,12 @@ describe('the landing page', () => {
     expect(await last.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('never has a dead Google sign-in button', async () => {
+  it('starts Google sign-in from the button (the local OpenID Connect provider stands in for Google)', async () => {
     const { page } = browser;
     await page.goto('/');
-    await page.getByRole('link', { name: 'Googleでログイン' }).first().click();
-    await page.waitForURL('**/signup');
-    expect(await page.getByRole('status').innerText()).toContain('ログイン');
+    await page.getByRole('button', { name: 'Googleでログイン' }).first().click();
+    await page.waitForURL('**/dev/oidc/interaction/**');
+    expect(await page.locator('h1').innerText()).toBe('テスト用アカウントを選択');
   });
 
   it('scrolls to the top and records a page view on every navigation', async () => {

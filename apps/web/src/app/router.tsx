@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
 import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page.tsx';
 import { NotFoundPage } from '../features/placeholders/components/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -17,7 +17,7 @@ export const router = createBrowserRouter([
   {
     Component: RootLayout,
     children: [
-      { index: true, Component: LandingPage },
+      { index: true, Component: HomePage },
       { path: 'demo', lazy: lazyPage(() => import('../features/demo/components/demo-page.tsx')) },
       { path: 'demo/ad', lazy: lazyPage(() => import('../features/demo/components/demo-ad-page.tsx')) },
       { path: 'terms', lazy: lazyPage(() => import('../features/static-pages/components/terms-page.tsx')) },
@@ -39,15 +39,21 @@ export const router = createBrowserRouter([
         path: 'advertiser/legal',
         lazy: lazyPage(() => import('../features/static-pages/components/advertiser-legal-page.tsx')),
       },
-      { path: 'signup', ...comingSoon('プロフィール登録', 'user') },
+      { path: 'signup', lazy: lazyPage(() => import('../features/accounts/components/signup-page.tsx')) },
       { path: 'quiz/:id', ...comingSoon('クイズ', 'user') },
       { path: 'gift', ...comingSoon('ポイント交換', 'user') },
       { path: 'point-history', ...comingSoon('ポイント通帳', 'user') },
       { path: 'exchange-history', ...comingSoon('交換履歴', 'user') },
-      { path: 'withdrawal', ...comingSoon('退会', 'user') },
-      { path: 'sms-verification', ...comingSoon('電話番号認証', 'user') },
-      { path: 'account', ...comingSoon('アカウント情報', 'user') },
-      { path: 'friends', ...comingSoon('友達紹介', 'user') },
+      {
+        path: 'withdrawal',
+        lazy: lazyPage(() => import('../features/accounts/components/withdrawal-page.tsx')),
+      },
+      {
+        path: 'sms-verification',
+        lazy: lazyPage(() => import('../features/accounts/components/sms-verification-page.tsx')),
+      },
+      { path: 'account', lazy: lazyPage(() => import('../features/accounts/components/account-page.tsx')) },
+      { path: 'friends', lazy: lazyPage(() => import('../features/referrals/components/friends-page.tsx')) },
       { path: 'daily-quiz', ...comingSoon('デイリークイズ', 'user') },
       { path: 'advertiser/card-setup', ...comingSoon('カード登録', 'advertiser') },
       { path: 'advertiser/create-ad', ...comingSoon('広告の作成', 'advertiser') },

@@ -1,20 +1,26 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
+import { useRememberReferral } from '../../lib/use-remember-referral.ts';
 import { AdvertiserFooter } from './advertiser-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
+import { SignedInHeader } from './signed-in-header.tsx';
 import { UserFooter } from './user-footer.tsx';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   usePageTracking(pathname);
+  useRememberReferral();
+  const { data: me } = useMe();
+  const signedInUser = me?.role === 'user' && !me.isSuspended;
   const isAdvertiserArea = pathname.startsWith('/advertiser');
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
         本文へスキップ
       </a>
-      <PublicHeader />
+      {signedInUser ? <SignedInHeader /> : <PublicHeader />}
       {navigation.state === 'loading' && (
         <div className="route-progress" role="progressbar" aria-label="読み込み中" />
       )}

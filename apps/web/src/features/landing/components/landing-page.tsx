@@ -1,8 +1,8 @@
 import { MINIMUM_AGE } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { GoogleSignInButton } from '../../auth/components/google-sign-in-button.tsx';
 import { FaqAccordion } from './faq-accordion.tsx';
-import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 const steps = [
   {
@@ -23,10 +23,17 @@ const steps = [
   },
 ];
 
-export function LandingPage() {
+export function LandingPage({ notice }: { notice?: string }) {
   useDocumentTitle('広告を見てクイズに答えてポイントをためよう');
   return (
     <div className="landing">
+      {notice && (
+        <div role="alert" className="card notice landing__notice">
+          {notice.split('\n').map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
       <section className="hero" aria-labelledby="hero-title">
         <p className="hero__eyebrow">見て、答えて、たまる。</p>
         <h1 id="hero-title" className="hero__title">

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../../components/ui/logo.tsx';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+
+const menu = [
+  { to: '/gift', label: 'ポイント交換' },
+  { to: '/point-history', label: 'ポイント通帳' },
+  { to: '/account', label: 'アカウント' },
+  { to: '/friends', label: '友達紹介' },
+];
+
+/** SPEC §2: back button, centred logo, side menu. */
+export function SignedInHeader() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const firstLink = useRef<HTMLAnchorElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    firstLink.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const back = () => {
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    if (pathname === '/sms-verification' || !canGoBack) navigate('/');
+    else navigate(-1);
+  };
+
+  return (
+    <header className="site-header site-header--signed-in">
+      <div className="site-header__inner">
+        <button type="button" className="icon-button" onClick={back} aria-label="戻る">
+          <span aria-hidden="true">‹</span>
+        </button>
+        <Link to="/" className="site-header__logo site-header__logo--center">
+          <Logo />
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className="icon-button"
+          aria-label="メニュー"
+          aria-expanded={open}
+          aria-controls="side-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+      </div>
+      {open && (
+        <button
+          type="button"
+          className="side-menu__backdrop"
+          aria-label="メニューを閉じる"
+          onClick={() => setOpen(false)}
+        />
+      )}
+      <nav
+        id="side-menu"
+        className={open ? 'side-menu is-open' : 'side-menu'}
+        aria-label="メニュー"
+        hidden={!open}
+      >
+        <ul>
+          {menu.map((item, index) => (
+            <li key={item.to}>
+              <Link to={item.to} ref={index === 0 ? firstLink : undefined}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="side-menu__logout" onClick={() => void signOut()}>
+              ログアウト
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,191 @@
+import { annualIncomes, messages, occupations } from '@quiz-points/shared';
+import { useState } from 'react';
+import { useZipLookup } from '../api/lookup-zip-code.ts';
+
+export interface ProfileValues {
+  zipCode: string;
+  gender: '' | 'male' | 'female' | 'other';
+  maritalStatus: '' | 'single' | 'divorced' | 'married';
+  hasChildren: '' | 'true' | 'false';
+  occupation: string;
+  annualIncome: string;
+}
+
+export const emptyProfile: ProfileValues = {
+  zipCode: '',
+  gender: '',
+  maritalStatus: '',
+  hasChildren: '',
+  occupation: '',
+  annualIncome: '',
+};
+
+export function toProfileBody(values: ProfileValues) {
+  return {
+    zipCode: values.zipCode,
+    gender: values.gender,
+    maritalStatus: values.maritalStatus,
+    hasChildren: values.hasChildren === '' ? null : values.hasChildren === 'true',
+    occupation: values.occupation as (typeof occupations)[number] | '',
+    annualIncome: values.annualIncome as (typeof annualIncomes)[number] | '',
+  };
+}
+
+const genderLabels = { male: '男性', female: '女性', other: 'その他' } as const;
+const maritalLabels = { single: '未婚', married: '既婚', divorced: '離別・死別' } as const;
+
+/**
+ * Zip code (with the address looked up at 7 digits, or on blur on the account page), gender,
+ * marital status, children, occupation and income (SPEC §2 Account, §3 choices).
+ */
+export function ProfileFields({
+  values,
+  onChange,
+  genderLocked = false,
+  lookupOnBlur = false,
+}: {
+  values: ProfileValues;
+  onChange: (values: ProfileValues) => void;
+  genderLocked?: boolean;
+  lookupOnBlur?: boolean;
+}) {
+  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
+    onChange({ ...values, [key]: value });
+  // Signup looks up as soon as 7 digits are typed; the account page only when the field is left.
+  const [blurredZip, setBlurredZip] = useState(values.zipCode);
+  const target = lookupOnBlur ? blurredZip : values.zipCode;
+  const lookup = useZipLookup(target);
+  const complete = /^[0-9]{7}$/.test(values.zipCode) && target === values.zipCode;
+
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="zip-code" className="field__label">
+          郵便番号（ハイフンなし7桁・任意）
+        </label>
+        <input
+          id="zip-code"
+          className="input input--short"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={7}
+          value={values.zipCode}
+          onChange={(event) => set('zipCode', event.target.value.replace(/[^0-9]/g, ''))}
+          onBlur={() => setBlurredZip(values.zipCode)}
+          aria-describedby="zip-code-result"
+        />
+        <p id="zip-code-result" className="field__hint" aria-live="polite">
+          {complete && lookup.isFetching && '住所を検索しています…'}
+          {complete && lookup.isError && <span className="form-error">{messages.zipNotFound}</span>}
+        </p>
+        <div className="field-row">
+          <label className="field__label" htmlFor="prefecture">
+            都道府県
+            <input
+              id="prefecture"
+              className="input"
+              readOnly
+              value={complete ? (lookup.data?.prefecture ?? '') : ''}
+            />
+          </label>
+          <label className="field__label" htmlFor="city">
+            市区町村
+            <input id="city" className="input" readOnly value={complete ? (lookup.data?.city ?? '') : ''} />
+          </label>
+        </div>
+      </div>
+
+      <fieldset className="field">
+        <legend className="field__label">性別（任意・登録後は変更できません）</legend>
+        <div className="choice-row">
+          {(Object.keys(genderLabels) as (keyof typeof genderLabels)[]).map((gender) => (
+            <label key={gender} className="choice">
+              <input
+                type="radio"
+                name="gender"
+                value={gender}
+                checked={values.gender === gender}
+                disabled={genderLocked}
+                onChange={() => set('gender', gender)}
+              />
+              {genderLabels[gender]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor="marital-status" className="field__label">
+          婚姻状況（任意）
+        </label>
+        <select
+          id="marital-status"
+          className="input"
+          value={values.maritalStatus}
+          onChange={(event) => set('maritalStatus', event.target.value as ProfileValues['maritalStatus'])}
+        >
+          <option value="">選択しない</option>
+          {(Object.keys(maritalLabels) as (keyof typeof maritalLabels)[]).map((status) => (
+            <option key={status} value={status}>
+              {maritalLabels[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="field">
+        <label htmlFor="has-children" className="field__label">
+          子どもの有無（任意）
+        </label>
+        <select
+          id="has-children"
+          className="input"
+          value={values.hasChildren}
+          onChange={(event) => set('hasChildren', event.target.value as ProfileValues['hasChildren'])}
+        >
+          <option value="">選択しない</option>
+          <option value="true">あり</option>
+          <option value="false">なし</option>
+        </select>
+      </div>
+
+      <div className="field">
+        <label htmlFor="occupation" className="field__label">
+          職業（任意）
+        </label>
+        <select
+          id="occupation"
+          className="input"
+          value={values.occupation}
+          onChange={(event) => set('occupation', event.target.value)}
+        >
+          <option value="">選択しない</option>
+          {occupations.map((occupation) => (
+            <option key={occupation} value={occupation}>
+              {occupation}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="field">
+        <label htmlFor="annual-income" className="field__label">
+          年収（任意）
+        </label>
+        <select
+          id="annual-income"
+          className="input"
+          value={values.annualIncome}
+          onChange={(event) => set('annualIncome', event.target.value)}
+        >
+          <option value="">選択しない</option>
+          {annualIncomes.map((income) => (
+            <option key={income} value={income}>
+              {income}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { messages } from '@quiz-points/shared';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useSignOut } from '../../auth/api/sign-out.ts';
+import { LandingPage } from '../../landing/components/landing-page.tsx';
+import { UserHome } from './user-home.tsx';
+
+/**
+ * `/`: the landing page when signed out, the user's home when signed in. SPEC §4 login rules:
+ * suspended users are told and signed out; advertisers are signed out here; no birth date → signup.
+ */
+export function HomePage() {
+  const { data: me, isPending } = useMe();
+  const signOut = useSignOut();
+  const { state } = useLocation() as { state: { notice?: string; welcomeBonus?: number } | null };
+  const mustLeave = me ? me.isSuspended || me.role === 'advertiser' : false;
+
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!me || !mustLeave || leaving.current) return;
+    leaving.current = true;
+    void signOut(
+      me.isSuspended ? { notice: `${messages.suspendedAtLogin}\n${messages.suspendedNotice}` } : undefined,
+    );
+  }, [me, mustLeave, signOut]);
+
+  if (isPending || mustLeave) return <Loading />;
+  if (!me) return <LandingPage notice={state?.notice} />;
+  if (me.needsSignup) return <Navigate to="/signup" replace />;
+  return <UserHome me={me} welcomeBonus={state?.welcomeBonus} />;
+}

@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Signs in through the real OpenID Connect flow: the Google button, then the development
+ * provider's page (pick the account, or create it). Returns the path the app lands on.
+ */
+export async function signInWithGoogle(page: Page, email: string, name = 'テスト ユーザー', startPath = '/') {
+  if (page.url() === 'about:blank' || new URL(page.url()).pathname !== startPath) await page.goto(startPath);
+  // The next document to load is the provider's login page, or (with a provider session) the app
+  // itself; the app's own history changes load no document, so they cannot be mistaken for it.
+  const nextDocument = page.waitForEvent('domcontentloaded');
+  await page.getByRole('button', { name: 'Googleでログイン' }).first().click();
+  await nextDocument;
+  if (new URL(page.url()).pathname.startsWith('/dev/oidc/interaction/')) {
+    const existing = page.getByRole('button', { name: `（${email}）でログイン` });
+    if ((await existing.count()) > 0) {
+      await existing.click();
+    } else {
+      await page.getByLabel('メールアドレス').fill(email);
+      await page.getByLabel('名前').fill(name);
+      await page.getByRole('button', { name: '作成してログイン' }).click();
+    }
+    await page.waitForURL((url) => !url.pathname.startsWith('/dev/') && !url.pathname.startsWith('/api/'));
+  }
+  // The home page may still redirect (to /signup) once it knows who signed in.
+  await page.waitForLoadState('networkidle');
+  await page.locator('main h1').first().waitFor({ state: 'attached' });
+  return new URL(page.url()).pathname;
+}
+
+/** Fills and submits the signup form with an adult's birth date. */
+export async function completeSignup(
+  page: Page,
+  profile: { zipCode?: string; gender?: string; occupation?: string } = {},
+) {
+  await page.getByLabel('生年').selectOption('1990');
+  await page.getByLabel('生まれた月').selectOption('4');
+  await page.getByLabel('生まれた日').selectOption('1');
+  if (profile.zipCode) await page.getByLabel('郵便番号（ハイフンなし7桁・任意）').fill(profile.zipCode);
+  if (profile.gender) await page.getByLabel(profile.gender, { exact: true }).check();
+  if (profile.occupation) await page.getByLabel('職業（任意）').selectOption(profile.occupation);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Reads the newest code the SMS stand-in sent to this number (E.164). */
+export async function latestSmsCode(request: APIRequestContext, to: string): Promise<string> {
+  const response = await request.get('/api/dev/sms');
+  const { sms } = (await response.json()) as { sms: { to: string; text: string }[] };
+  const text = sms.find((message) => message.to === to)?.text ?? '';
+  const code = /([0-9]{6})/.exec(text)?.[1];
+  expect(code, `an SMS to ${to}`).toBeDefined();
+  return code!;
+}
+
+export async function verifyPhone(page: Page, phone: string, e164: string) {
+  await page.goto('/sms-verification');
+  await page.getByLabel('携帯電話番号').fill(phone);
+  await page.getByRole('button', { name: '認証コードを送る' }).click();
+  await expect.poll(() => page.getByText('認証コードを送信しました。').count()).toBe(1);
+  await page.getByLabel('認証コード（6桁）').fill(await latestSmsCode(page.request, e164));
+  await page.getByRole('button', { name: '認証する' }).click();
+  await expect.poll(() => page.getByText('電話番号認証が完了しました。', { exact: false }).count()).toBe(1);
+}
+
+export async function pointsOnHome(page: Page): Promise<number> {
+  await page.goto('/');
+  const points = page.getByTestId('points');
+  await points.waitFor();
+  return Number((await points.innerText()).replaceAll(',', ''));
+}
