@@ -185,3 +185,32 @@ describe('withdrawal', () => {
       .toBeGreaterThan(0);
   });
 });
+
+describe('suspension', () => {
+  it('signs a suspended user out and tells them so when they sign in again', async () => {
+    const { page, context } = browser;
+    const email = `suspended-${unique()}@example.com`;
+    await signInWithGoogle(page, email);
+    await completeSignup(page);
+    const { user } = (await (await page.request.get('/api/me')).json()) as { user: { uid: string } };
+
+    const adminContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const admin = await adminContext.newPage();
+    await signInWithGoogle(admin, 'admin@quiz-points.example', '運営');
+    const response = await admin.request.post(`/api/admin/users/${user.uid}/suspension`, {
+      data: { suspended: true, reason: '複数アカウント' },
+    });
+    expect(response.status()).toBe(200);
+    await adminContext.close();
+
+    await page.goto('/account');
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('ログインが必要です');
+
+    await signInWithGoogle(page, email);
+    const alert = page.getByRole('alert').filter({ hasText: messages.suspendedAtLogin });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.innerText()).toContain(messages.suspendedNotice);
+    expect(await page.getByRole('button', { name: 'Googleでログイン' }).count()).toBeGreaterThan(0);
+    expect(((await (await page.request.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
+  });
+});

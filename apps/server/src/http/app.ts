@@ -8,6 +8,7 @@ import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
+import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
   registerPublicRoutes(app, routeDeps);
   registerAccountRoutes(app, routeDeps);
+  registerAdminUserRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
     registerDevRoutes(app, routeDeps);
