@@ -214,3 +214,15 @@ describe('suspension', () => {
     expect(((await (await page.request.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
   });
 });
+
+describe('advertisers on the user home', () => {
+  it('signs an advertiser account out of the user home', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, 'advertiser@quiz-points.example', 'テスト広告主');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Googleでログイン' }).count())
+      .toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(((await (await page.request.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
+  });
+});
