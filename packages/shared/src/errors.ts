@@ -15,6 +15,7 @@ export const errorCodes = {
   SUSPENDED: { status: 403, message: 'suspendedNotice' },
   NOT_FOUND: { status: 404, message: 'notFound' },
   CONFLICT: { status: 409, message: 'genericErrorSentence' },
+  TOO_EARLY: { status: 425, message: 'waitBeforeAnswer' },
   INSUFFICIENT_POINTS: { status: 409, message: 'insufficientPoints' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'badRequest' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'badRequest' },

@@ -1,5 +1,6 @@
 export * from './age.ts';
 export * from './constants.ts';
+export * from './earning.ts';
 export * from './errors.ts';
 export * from './identity-schemas.ts';
 export * from './japan-time.ts';

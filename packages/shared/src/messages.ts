@@ -36,6 +36,11 @@ export const messages = {
   loadFailed: '読み込みに失敗しました',
   answerFailed: '回答処理に失敗しました。',
   networkFailed: 'サーバーとの通信に失敗しました。',
+  chooseOneOption: '回答を1つ選択してください。',
+  openAdFirst: 'クイズに挑戦するには、先に広告ページを開いてください。',
+  waitBeforeAnswer: '広告ページを30秒以上見てから回答してください。',
+  adAlreadyAnswered: 'この広告のクイズにはすでに回答済みです。',
+  gachaAlreadyClaimed: '本日のガチャはすでに引きました。また明日お試しください。',
 
   // Gifts (SPEC §8)
   giftNeedsPhone: 'ポイント交換には電話番号認証が必要です。',

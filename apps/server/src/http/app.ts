@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
+import { registerEarningRoutes } from './routes/earning.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPublicRoutes(app, routeDeps);
   registerAccountRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
+  registerEarningRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
     registerDevRoutes(app, routeDeps);

@@ -1,8 +1,7 @@
-import { demoQuiz } from '@quiz-points/shared';
+import { demoQuiz, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
-import { uiText } from '../../../lib/ui-text.ts';
 
 type Result = 'correct' | 'wrong';
 
@@ -14,7 +13,7 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (selected === null) {
-      setError(uiText.chooseOneOption);
+      setError(messages.chooseOneOption);
       return;
     }
     setResult(selected === demoQuiz.correctOption ? 'correct' : 'wrong');

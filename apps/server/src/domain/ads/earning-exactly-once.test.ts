@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adDeliveries, ads, pointTransactions, quizResponses } from '../../db/schema.ts';
+import { createAd, createTodaysDailyQuiz, signedUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { postgresKinds } from '../../test/test-database.ts';
+import { findLedgerMismatches } from '../points/ledger.ts';
+
+const BURST = 100;
+const CAP = 10;
+
+describe.each(postgresKinds())('earning exactly once under concurrency on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { listen: true });
+  });
+  afterAll(async () => {
+    expect(await findLedgerMismatches(t.database.db)).toEqual([]);
+    await t.close();
+  });
+
+  const fire = <T>(count: number, request: () => Promise<T>) =>
+    Promise.all(Array.from({ length: count }, request));
+
+  it(`credits ${BURST} simultaneous identical answers once`, async () => {
+    const { client, uid } = await signedUpUser(t);
+    const ad = await createAd(t.database.db, { userReward: 20 });
+    await client.json('POST', `/api/ads/${ad.id}/click`);
+    await t.database.db
+      .update(quizResponses)
+      .set({ clickedAt: new Date(Date.now() - 60_000) })
+      .where(eq(quizResponses.adId, ad.id));
+    const responses = await fire(BURST, () => client.json('POST', `/api/ads/${ad.id}/answer`, { option: 2 }));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const credits = await t.database.db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.ref, ad.id));
+    expect(credits).toHaveLength(1);
+    expect(credits[0]?.userId).toBe(uid);
+  });
+
+  it(`gives ${BURST} simultaneous gacha claims one reward`, async () => {
+    const { client, uid } = await signedUpUser(t);
+    const responses = await fire(BURST, () => client.json('POST', '/api/gacha/claim'));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const gacha = await t.database.db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, uid));
+    expect(gacha.filter((entry) => entry.reason === 'gacha')).toHaveLength(1);
+  });
+
+  it(`grades ${BURST} simultaneous daily-quiz answers once`, async () => {
+    await createTodaysDailyQuiz(t.database.db);
+    const { client, uid } = await signedUpUser(t);
+    const responses = await fire(BURST, () => client.json('POST', '/api/daily-quiz/answer', { option: 3 }));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const entries = await t.database.db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, uid));
+    expect(entries.filter((entry) => entry.reason === 'daily_quiz')).toHaveLength(1);
+  });
+
+  it(`delivers exactly ${CAP} when ${5 * CAP} different users click an ad capped at ${CAP} at once`, async () => {
+    const ad = await createAd(t.database.db, { maxDeliveries: CAP });
+    const people = [];
+    for (let i = 0; i < 5 * CAP; i += 10) {
+      people.push(...(await Promise.all(Array.from({ length: 10 }, () => signedUpUser(t)))));
+    }
+    const responses = await Promise.all(
+      people.map(({ client }) => client.json('POST', `/api/ads/${ad.id}/click`)),
+    );
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(CAP);
+    const [after] = await t.database.db.select().from(ads).where(eq(ads.id, ad.id));
+    expect(after).toMatchObject({ deliveryCount: CAP, isActive: false });
+    expect(await t.database.db.select().from(adDeliveries).where(eq(adDeliveries.adId, ad.id))).toHaveLength(
+      CAP,
+    );
+    expect(
+      await t.database.db.select().from(quizResponses).where(eq(quizResponses.adId, ad.id)),
+    ).toHaveLength(CAP);
+  });
+});

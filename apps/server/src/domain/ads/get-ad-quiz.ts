@@ -1,0 +1,40 @@
+import type { AdQuiz } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, quizResponses } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { Viewer } from './viewer.ts';
+
+/** The quiz of an ad as the viewer may see it: never the correct option. */
+export async function getAdQuiz(options: {
+  db: Database;
+  viewer: Viewer;
+  adId: string;
+  waitSeconds: number;
+  now?: Date;
+}) {
+  const { db, viewer, adId, waitSeconds, now = new Date() } = options;
+  const [row] = await db
+    .select({ ad: ads, clickedAt: quizResponses.clickedAt, answeredAt: quizResponses.answeredAt })
+    .from(ads)
+    .leftJoin(
+      quizResponses,
+      and(eq(quizResponses.adId, ads.id), eq(quizResponses.emailHash, viewer.emailHash)),
+    )
+    .where(eq(ads.id, adId));
+  if (!row || row.ad.status !== 'approved') throw new DomainError('NOT_FOUND', messages.quizNotFound);
+  const elapsed = row.clickedAt ? (now.getTime() - row.clickedAt.getTime()) / 1000 : 0;
+  const quiz: AdQuiz = {
+    id: row.ad.id,
+    adProvider: row.ad.adProvider,
+    adTitle: row.ad.adTitle,
+    quizQuestion: row.ad.quizQuestion,
+    quizOptions: row.ad.quizOptions,
+    userReward: row.ad.userReward,
+    clickedAt: row.clickedAt?.toISOString() ?? null,
+    secondsLeft: row.clickedAt ? Math.max(0, Math.ceil(waitSeconds - elapsed)) : waitSeconds,
+    answered: row.answeredAt !== null,
+  };
+  return quiz;
+}

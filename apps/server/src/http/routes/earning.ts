@@ -1,0 +1,79 @@
+import { messages } from '@quiz-points/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answerAdQuiz } from '../../domain/ads/answer-ad-quiz.ts';
+import { clickAd } from '../../domain/ads/click-ad.ts';
+import { getAdQuiz } from '../../domain/ads/get-ad-quiz.ts';
+import { listAdsForUser } from '../../domain/ads/list-ads-for-user.ts';
+import { viewerOf } from '../../domain/ads/viewer.ts';
+import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
+import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
+import { claimDailyGacha } from '../../domain/gacha/claim-daily-gacha.ts';
+import { listPointHistory } from '../../domain/points/list-point-history.ts';
+import { consumeRateLimit } from '../../domain/rate-limits/consume-rate-limit.ts';
+import type { RouteDeps } from '../app.ts';
+import { DomainError } from '../domain-error.ts';
+
+const adIdParam = z.object({ adId: z.uuid({ error: messages.quizIdMissing }) });
+const historyQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+
+export function registerEarningRoutes(app: FastifyInstance, { database, guards, config }: RouteDeps) {
+  const db = database.db;
+  const waitSeconds = config.adWaitSeconds;
+  const parseAdId = (params: unknown) => {
+    const parsed = adIdParam.safeParse(params);
+    if (!parsed.success) throw new DomainError('NOT_FOUND', messages.quizNotFound);
+    return parsed.data.adId;
+  };
+
+  app.get('/api/ads', async (request) => {
+    const user = await guards.requireUser(request);
+    return { ads: await listAdsForUser({ db, viewer: viewerOf(user, new Date()) }) };
+  });
+
+  app.post('/api/ads/:adId/click', async (request) => {
+    const user = await guards.requireUser(request);
+    const adId = parseAdId(request.params);
+    await consumeRateLimit(db, { key: `click:user:${user.id}`, limit: 120, windowSeconds: 3600 });
+    const result = await clickAd({ db, viewer: viewerOf(user, new Date()), adId, waitSeconds });
+    return { clickedAt: result.clickedAt.toISOString(), waitSeconds };
+  });
+
+  app.get('/api/ads/:adId/quiz', async (request) => {
+    const user = await guards.requireUser(request);
+    return getAdQuiz({
+      db,
+      viewer: viewerOf(user, new Date()),
+      adId: parseAdId(request.params),
+      waitSeconds,
+    });
+  });
+
+  app.post('/api/ads/:adId/answer', async (request) => {
+    const user = await guards.requireUser(request);
+    const adId = parseAdId(request.params);
+    await consumeRateLimit(db, { key: `answer:user:${user.id}`, limit: 240, windowSeconds: 3600 });
+    return answerAdQuiz({ db, viewer: viewerOf(user, new Date()), adId, input: request.body, waitSeconds });
+  });
+
+  app.post('/api/gacha/claim', async (request) => {
+    const user = await guards.requireUser(request);
+    return claimDailyGacha({ db, userId: user.id });
+  });
+
+  app.get('/api/daily-quiz/today', async (request) => {
+    const user = await guards.requireUser(request);
+    return getTodaysQuiz({ db, emailHash: user.emailHash });
+  });
+
+  app.post('/api/daily-quiz/answer', async (request) => {
+    const user = await guards.requireUser(request);
+    return answerDailyQuiz({ db, userId: user.id, input: request.body });
+  });
+
+  app.get('/api/points/history', async (request) => {
+    const user = await guards.requireUser(request);
+    const { before } = historyQuery.parse(request.query);
+    return { entries: await listPointHistory({ db, userId: user.id, before }) };
+  });
+}

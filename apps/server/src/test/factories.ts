@@ -1,0 +1,66 @@
+import { japanDateKey } from '@quiz-points/shared';
+import type { Database } from '../db/client.ts';
+import { ads, dailyQuizzes, quizAnswers } from '../db/schema.ts';
+import { signInWithGoogle, TestHttpClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
+
+let sequence = 0;
+
+/** A general user who signed in with Google and finished signup. */
+export async function signedUpUser(
+  t: TestApp,
+  profile: { email?: string; birthYear?: number; gender?: 'male' | 'female' | 'other' } = {},
+) {
+  const client = new TestHttpClient(t.url);
+  const email = profile.email ?? `user-${++sequence}-${Date.now()}@example.com`;
+  await signInWithGoogle(client, email);
+  const signup = await client.json('POST', '/api/signup', {
+    birthYear: profile.birthYear ?? 1990,
+    birthMonth: 1,
+    birthDay: 1,
+    agreeToTerms: true,
+    ...(profile.gender ? { gender: profile.gender } : {}),
+  });
+  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const me = await client.json<{ user: { uid: string } }>('GET', '/api/me');
+  return { client, email, uid: me.body.user.uid };
+}
+
+type AdInsert = typeof ads.$inferInsert;
+
+/** An approved, active ad with its correct option (2 unless given). */
+export async function createAd(db: Database, overrides: Partial<AdInsert> & { correctOption?: number } = {}) {
+  const { correctOption = 2, ...values } = overrides;
+  const [ad] = await db
+    .insert(ads)
+    .values({
+      adProvider: 'テスト社',
+      adUrl: 'https://example.com/ad',
+      adTitle: `テスト広告 ${++sequence}`,
+      quizQuestion: 'テストの質問は？',
+      quizOptions: ['いち', 'に', 'さん'],
+      userReward: 20,
+      unitPrice: 40,
+      maxDeliveries: 100,
+      status: 'approved',
+      isActive: true,
+      ...values,
+    })
+    .returning();
+  await db.insert(quizAnswers).values({ adId: ad!.id, correctOptionIndex: correctOption });
+  return ad!;
+}
+
+export async function createTodaysDailyQuiz(db: Database, now = new Date()) {
+  const [quiz] = await db
+    .insert(dailyQuizzes)
+    .values({
+      publishDate: japanDateKey(now),
+      quizQuestion: '今日のクイズ',
+      quizOptions: ['A', 'B', 'C'],
+      correctOptionIndex: 3,
+      explanation: '正解はCです。',
+    })
+    .returning();
+  return quiz!;
+}
