@@ -40,9 +40,12 @@ export const router = createBrowserRouter([
         lazy: lazyPage(() => import('../features/static-pages/components/advertiser-legal-page.tsx')),
       },
       { path: 'signup', lazy: lazyPage(() => import('../features/accounts/components/signup-page.tsx')) },
-      { path: 'quiz/:id', ...comingSoon('クイズ', 'user') },
+      { path: 'quiz/:id', lazy: lazyPage(() => import('../features/earning/components/quiz-page.tsx')) },
       { path: 'gift', ...comingSoon('ポイント交換', 'user') },
-      { path: 'point-history', ...comingSoon('ポイント通帳', 'user') },
+      {
+        path: 'point-history',
+        lazy: lazyPage(() => import('../features/earning/components/point-history-page.tsx')),
+      },
       { path: 'exchange-history', ...comingSoon('交換履歴', 'user') },
       {
         path: 'withdrawal',
@@ -54,7 +57,10 @@ export const router = createBrowserRouter([
       },
       { path: 'account', lazy: lazyPage(() => import('../features/accounts/components/account-page.tsx')) },
       { path: 'friends', lazy: lazyPage(() => import('../features/referrals/components/friends-page.tsx')) },
-      { path: 'daily-quiz', ...comingSoon('デイリークイズ', 'user') },
+      {
+        path: 'daily-quiz',
+        lazy: lazyPage(() => import('../features/earning/components/daily-quiz-page.tsx')),
+      },
       { path: 'advertiser/card-setup', ...comingSoon('カード登録', 'advertiser') },
       { path: 'advertiser/create-ad', ...comingSoon('広告の作成', 'advertiser') },
       { path: 'advertiser/edit-ad/:id', ...comingSoon('広告の編集', 'advertiser') },

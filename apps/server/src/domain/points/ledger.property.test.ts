@@ -39,14 +39,12 @@ describe('the ledger under random earning', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     const quiz = { quizQuestion: 'Q', quizOptions: ['a', 'b'], correctOptionIndex: 1 };
-    await database.db
-      .insert(dailyQuizzes)
-      .values(
-        [0, 1, 2, 3].map((day) => ({
-          ...quiz,
-          publishDate: japanDateKey(new Date(start + day * 86_400_000)),
-        })),
-      );
+    await database.db.insert(dailyQuizzes).values(
+      [0, 1, 2, 3].map((day) => ({
+        ...quiz,
+        publishDate: japanDateKey(new Date(start + day * 86_400_000)),
+      })),
+    );
   });
   afterAll(() => database.close());
 

@@ -1,6 +1,9 @@
 import type { Me } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdList } from '../../earning/components/ad-list.tsx';
+import { DailyQuizButton } from '../../earning/components/daily-quiz-button.tsx';
+import { Gacha } from '../../earning/components/gacha.tsx';
 
 export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }) {
   useDocumentTitle('ホーム');
@@ -27,12 +30,16 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
         <p className="points-card__value">
           <span data-testid="points">{me.points.toLocaleString('ja-JP')}</span> Pt
         </p>
-        <Link to="/gift">ポイントを交換する</Link>
+        <p className="page-links page-links--center">
+          <Link to="/gift">ポイントを交換する</Link>
+          <Link to="/point-history">ポイント通帳</Link>
+        </p>
       </section>
-      <section className="card" aria-labelledby="ads-title">
-        <h2 id="ads-title">広告一覧</h2>
-        <p>広告を見てクイズに答えると、ポイントがもらえます。広告一覧は準備中です。</p>
-      </section>
+      <div className="daily-actions">
+        <Gacha me={me} />
+        <DailyQuizButton />
+      </div>
+      <AdList />
     </div>
   );
 }

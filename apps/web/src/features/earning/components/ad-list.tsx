@@ -1,0 +1,143 @@
+import { type AdListItem, messages } from '@quiz-points/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Countdown } from '../../../components/ui/countdown.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { clientConfig } from '../../../lib/client-config.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { adsQueryKey, clickAd, useAds } from '../api/ads.ts';
+
+const waitSeconds = clientConfig.adWaitSeconds;
+const endsAtOf = (ad: AdListItem) =>
+  ad.clickedAt ? new Date(ad.clickedAt).getTime() + waitSeconds * 1000 : null;
+
+function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (ad: AdListItem) => void }) {
+  const endsAt = endsAtOf(ad);
+  const remaining = useCountdown(endsAt);
+  const opened = ad.clickedAt !== null;
+  return (
+    <li className="card ad-card">
+      <p className="ad-card__provider">{ad.adProvider}</p>
+      <h3 className="ad-card__title">{ad.adTitle}</h3>
+      <p className="ad-card__reward">
+        正解で <strong>{ad.userReward} Pt</strong>
+      </p>
+      {ad.answered ? (
+        <p className="badge">回答済み</p>
+      ) : (
+        <>
+          <div className="ad-card__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => onOpen(ad)}
+            >
+              {opened ? '広告ページをもう一度開く' : '広告を見る'}
+            </button>
+            {opened && remaining === 0 ? (
+              <Link to={`/quiz/${ad.id}`} className="button">
+                クイズに挑戦する
+              </Link>
+            ) : (
+              <button type="button" className="button" disabled>
+                クイズに挑戦する
+              </button>
+            )}
+          </div>
+          {opened && <Countdown remaining={remaining} total={waitSeconds} started />}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** SPEC §2/§4: the ad list; opening an ad records the click on the server and starts the wait. */
+export function AdList() {
+  const { data, isPending, isError } = useAds();
+  const queryClient = useQueryClient();
+  const [showAnswered, setShowAnswered] = useState(false);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [error, setError] = useState('');
+
+  if (isPending) return <Loading />;
+  if (isError) {
+    return (
+      <p role="alert" className="form-error">
+        {messages.loadFailed}
+      </p>
+    );
+  }
+
+  const now = Date.now();
+  const waiting = data.ads.find((ad) => !ad.answered && (endsAtOf(ad) ?? 0) > now);
+  const visible = data.ads.filter((ad) => showAnswered || !ad.answered);
+
+  const open = async (ad: AdListItem) => {
+    setError('');
+    // Open the tab now, while the click still counts as the user's gesture; point it at the ad once
+    // the server has recorded the click.
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    setPendingId(ad.id);
+    try {
+      const { clickedAt } = await clickAd(ad.id);
+      if (tab) tab.location.href = ad.adUrl;
+      else window.open(ad.adUrl, '_blank', 'noopener');
+      queryClient.setQueryData<{ ads: AdListItem[] }>(adsQueryKey, (current) =>
+        current
+          ? { ads: current.ads.map((item) => (item.id === ad.id ? { ...item, clickedAt } : item)) }
+          : current,
+      );
+    } catch (failure) {
+      tab?.close();
+      const message = failure instanceof ApiError ? failure.message : messages.clickFailed;
+      setError(message === messages.networkFailed ? messages.clickFailed : message);
+      // SPEC §4: on error the ad leaves the list (but not for "already waiting", which is about another ad).
+      if (message !== messages.alreadyWaiting) {
+        queryClient.setQueryData<{ ads: AdListItem[] }>(adsQueryKey, (current) =>
+          current ? { ads: current.ads.filter((item) => item.id !== ad.id) } : current,
+        );
+      }
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ads-title">
+      <div className="ad-list__header">
+        <h2 id="ads-title">広告一覧</h2>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={showAnswered}
+            onChange={(event) => setShowAnswered(event.target.checked)}
+          />
+          回答済みの広告も表示
+        </label>
+      </div>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {visible.length === 0 ? (
+        <p className="card">いま挑戦できる広告はありません。また後でご確認ください。</p>
+      ) : (
+        <ul className="ad-list">
+          {visible.map((ad) => (
+            <AdCard
+              key={ad.id}
+              ad={ad}
+              busy={pendingId !== null || (waiting !== undefined && waiting.id !== ad.id)}
+              onOpen={open}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { useTodaysQuiz } from '../api/daily.ts';
+
+/** SPEC §4: shown when today's daily quiz exists; disabled once answered. */
+export function DailyQuizButton() {
+  const { data } = useTodaysQuiz();
+  if (!data) return null;
+  if (data.answered) {
+    return (
+      <button type="button" className="button button--secondary" disabled>
+        本日のデイリークイズは回答済み
+      </button>
+    );
+  }
+  return (
+    <Link to="/daily-quiz" className="button button--secondary">
+      デイリークイズに挑戦
+    </Link>
+  );
+}

@@ -1,0 +1,100 @@
+import { type DailyQuizToday, messages } from '@quiz-points/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { RequireUser } from '../../auth/components/require-user.tsx';
+import { useAnswerDailyQuiz, useTodaysQuiz } from '../api/daily.ts';
+import { AnswerResult } from './answer-result.tsx';
+
+function DailyQuizForm({ quiz, onAnswered }: { quiz: DailyQuizToday; onAnswered: () => void }) {
+  const answer = useAnswerDailyQuiz({ onSuccess: onAnswered });
+  const [selected, setSelected] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (selected === null) return setError(messages.chooseOneOption);
+    setError('');
+    try {
+      await answer.mutateAsync(selected);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'NETWORK') setError(messages.networkFailed);
+      else
+        setError(
+          failure instanceof ApiError && failure.message ? failure.message : messages.genericErrorSentence,
+        );
+    }
+  };
+  return (
+    <form className="card quiz-form" onSubmit={submit} noValidate>
+      <QuizOptions
+        question={quiz.quizQuestion}
+        options={quiz.quizOptions}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--wide" disabled={answer.isPending}>
+        {answer.isPending ? uiText.sending : '回答する'}
+      </button>
+    </form>
+  );
+}
+
+function DailyQuiz() {
+  useDocumentTitle('デイリークイズ');
+  const { data: quiz, isPending, error } = useTodaysQuiz();
+  const navigate = useNavigate();
+  // Answered during this visit: keep showing the result. Answered before: say so, then home (SPEC §4).
+  const [answeredHere, setAnsweredHere] = useState(false);
+  const answeredBefore = quiz?.answered === true && !answeredHere;
+
+  useEffect(() => {
+    if (!answeredBefore) return;
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), 2000);
+    return () => window.clearTimeout(timer);
+  }, [answeredBefore, navigate]);
+
+  let body: React.ReactNode;
+  if (isPending) body = <Loading />;
+  else if (error) {
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? messages.dailyQuizNotPublished
+        : messages.loadFailed;
+    body = (
+      <p role="alert" className="card notice">
+        {message}
+      </p>
+    );
+  } else if (answeredBefore) {
+    body = (
+      <p role="alert" className="card notice">
+        {messages.dailyQuizAlreadyAnswered}
+      </p>
+    );
+  } else body = <DailyQuizForm quiz={quiz} onAnswered={() => setAnsweredHere(true)} />;
+
+  return (
+    <div className="page">
+      <h1 className="page-title">デイリークイズ</h1>
+      {body}
+      <p className="page-links">
+        <Link to="/">ホームへ戻る</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function DailyQuizPage() {
+  return <RequireUser>{() => <DailyQuiz />}</RequireUser>;
+}

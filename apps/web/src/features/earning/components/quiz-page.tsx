@@ -1,0 +1,120 @@
+import { type AdQuiz, messages } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Countdown } from '../../../components/ui/countdown.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { clientConfig } from '../../../lib/client-config.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { RequireUser } from '../../auth/components/require-user.tsx';
+import { useAdQuiz, useAnswerAdQuiz } from '../api/ads.ts';
+import { AnswerResult } from './answer-result.tsx';
+
+function QuizForm({ quiz }: { quiz: AdQuiz }) {
+  const [endsAt] = useState(() => Date.now() + quiz.secondsLeft * 1000);
+  const remaining = useCountdown(endsAt);
+  const answer = useAnswerAdQuiz(quiz.id);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [error, setError] = useState('');
+
+  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (selected === null) return setError(messages.chooseOneOption);
+    setError('');
+    try {
+      await answer.mutateAsync(selected);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError ? failure.message || messages.answerFailed : messages.answerFailed,
+      );
+    }
+  };
+
+  return (
+    <form className="card quiz-form" onSubmit={submit} noValidate>
+      <QuizOptions
+        question={quiz.quizQuestion}
+        options={quiz.quizOptions}
+        selected={selected}
+        onSelect={(option) => {
+          setSelected(option);
+          setError('');
+        }}
+      />
+      {remaining > 0 && <Countdown remaining={remaining} total={clientConfig.adWaitSeconds} started />}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--wide" disabled={remaining > 0 || answer.isPending}>
+        {answer.isPending ? uiText.sending : '回答する'}
+      </button>
+    </form>
+  );
+}
+
+function Quiz({ adId }: { adId: string }) {
+  const { data: quiz, isPending, error } = useAdQuiz(adId);
+  useDocumentTitle('クイズ');
+  if (isPending) return <Loading />;
+  if (error) {
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? messages.quizNotFound
+        : error instanceof ApiError && error.code === 'NETWORK'
+          ? messages.networkFailed
+          : messages.loadFailed;
+    return (
+      <div className="page">
+        <h1 className="page-title">クイズ</h1>
+        <p role="alert" className="form-error">
+          {message}
+        </p>
+        <Link to="/">ホームへ戻る</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <p className="ad-card__provider">{quiz.adProvider}</p>
+      <h1 className="page-title">{quiz.adTitle}</h1>
+      <p className="ad-card__reward">
+        正解で <strong>{quiz.userReward} Pt</strong>（回答は1回のみ）
+      </p>
+      {quiz.answered ? (
+        <p role="status" className="card notice">
+          この広告のクイズにはすでに回答済みです。 <Link to="/">ホームへ戻る</Link>
+        </p>
+      ) : quiz.clickedAt === null ? (
+        <p role="alert" className="card notice">
+          {messages.openAdFirst} <Link to="/">広告一覧へ</Link>
+        </p>
+      ) : (
+        <QuizForm quiz={quiz} />
+      )}
+    </div>
+  );
+}
+
+export default function QuizPage() {
+  const { id } = useParams();
+  return (
+    <RequireUser>
+      {() =>
+        id ? (
+          <Quiz adId={id} />
+        ) : (
+          <p role="alert" className="form-error">
+            {messages.quizIdMissing}
+          </p>
+        )
+      }
+    </RequireUser>
+  );
+}
