@@ -2,10 +2,9 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
-import { AdvertiserFooter } from './advertiser-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { SignedInHeader } from './signed-in-header.tsx';
-import { UserFooter } from './user-footer.tsx';
+import { SiteFooter } from './site-footer.tsx';
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -27,7 +26,7 @@ export function RootLayout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {isAdvertiserArea ? <AdvertiserFooter /> : <UserFooter />}
+      <SiteFooter variant={isAdvertiserArea ? 'advertiser' : 'user'} />
     </div>
   );
 }

@@ -1,23 +1,12 @@
-import { demoQuiz, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { demoQuiz } from '@quiz-points/shared';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 
 type Result = 'correct' | 'wrong';
 
 export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
-  const [selected, setSelected] = useState<number | null>(null);
-  const [error, setError] = useState('');
   const [result, setResult] = useState<Result | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (selected === null) {
-      setError(messages.chooseOneOption);
-      return;
-    }
-    setResult(selected === demoQuiz.correctOption ? 'correct' : 'wrong');
-  };
 
   if (result) {
     const correct = result === 'correct';
@@ -47,24 +36,13 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
   }
 
   return (
-    <form className="card quiz-form" onSubmit={submit} noValidate>
-      <QuizOptions
-        question={demoQuiz.question}
-        options={demoQuiz.options}
-        selected={selected}
-        onSelect={(option) => {
-          setSelected(option);
-          setError('');
-        }}
-      />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button">
-        回答する
-      </button>
-    </form>
+    <QuizAnswerForm
+      question={demoQuiz.question}
+      options={demoQuiz.options}
+      onAnswer={(option) => {
+        setResult(option === demoQuiz.correctOption ? 'correct' : 'wrong');
+        return undefined;
+      }}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { type DailyQuizToday, messages } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
 import { useAnswerDailyQuiz, useTodaysQuiz } from '../api/daily.ts';
@@ -12,41 +11,24 @@ import { AnswerResult } from './answer-result.tsx';
 
 function DailyQuizForm({ quiz, onAnswered }: { quiz: DailyQuizToday; onAnswered: () => void }) {
   const answer = useAnswerDailyQuiz({ onSuccess: onAnswered });
-  const [selected, setSelected] = useState<number | null>(null);
-  const [error, setError] = useState('');
   if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (selected === null) return setError(messages.chooseOneOption);
-    setError('');
-    try {
-      await answer.mutateAsync(selected);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'NETWORK') setError(messages.networkFailed);
-      else
-        setError(
-          failure instanceof ApiError && failure.message ? failure.message : messages.genericErrorSentence,
-        );
-    }
-  };
   return (
-    <form className="card quiz-form" onSubmit={submit} noValidate>
-      <QuizOptions
-        question={quiz.quizQuestion}
-        options={quiz.quizOptions}
-        selected={selected}
-        onSelect={setSelected}
-      />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={answer.isPending}>
-        {answer.isPending ? uiText.sending : '回答する'}
-      </button>
-    </form>
+    <QuizAnswerForm
+      question={quiz.quizQuestion}
+      options={quiz.quizOptions}
+      pending={answer.isPending}
+      onAnswer={async (option) => {
+        try {
+          await answer.mutateAsync(option);
+          return undefined;
+        } catch (failure) {
+          if (failure instanceof ApiError && failure.code === 'NETWORK') return messages.networkFailed;
+          return failure instanceof ApiError && failure.message
+            ? failure.message
+            : messages.genericErrorSentence;
+        }
+      }}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
 import { type AdQuiz, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { QuizOptions } from '../../../components/ui/quiz-options.tsx';
+import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
@@ -17,45 +16,25 @@ function QuizForm({ quiz }: { quiz: AdQuiz }) {
   const [endsAt] = useState(() => Date.now() + quiz.secondsLeft * 1000);
   const remaining = useCountdown(endsAt);
   const answer = useAnswerAdQuiz(quiz.id);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [error, setError] = useState('');
 
   if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (selected === null) return setError(messages.chooseOneOption);
-    setError('');
-    try {
-      await answer.mutateAsync(selected);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.message || messages.answerFailed : messages.answerFailed,
-      );
-    }
-  };
-
   return (
-    <form className="card quiz-form" onSubmit={submit} noValidate>
-      <QuizOptions
-        question={quiz.quizQuestion}
-        options={quiz.quizOptions}
-        selected={selected}
-        onSelect={(option) => {
-          setSelected(option);
-          setError('');
-        }}
-      />
+    <QuizAnswerForm
+      question={quiz.quizQuestion}
+      options={quiz.quizOptions}
+      pending={answer.isPending}
+      locked={remaining > 0}
+      onAnswer={async (option) => {
+        try {
+          await answer.mutateAsync(option);
+          return undefined;
+        } catch (failure) {
+          return failure instanceof ApiError && failure.message ? failure.message : messages.answerFailed;
+        }
+      }}
+    >
       {remaining > 0 && <Countdown remaining={remaining} total={clientConfig.adWaitSeconds} started />}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={remaining > 0 || answer.isPending}>
-        {answer.isPending ? uiText.sending : '回答する'}
-      </button>
-    </form>
+    </QuizAnswerForm>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StaticPage } from '../../../components/ui/static-page.tsx';
+import { TermsDates } from './terms-dates.tsx';
 
 export default function AdvertiserTermsPage() {
   return (
@@ -226,11 +227,7 @@ export default function AdvertiserTermsPage() {
         </ol>
       </section>
 
-      <p className="static-page__dates">
-        制定日：2025年5月1日
-        <br />
-        最終改定日：2025年6月4日
-      </p>
+      <TermsDates />
     </StaticPage>
   );
 }
