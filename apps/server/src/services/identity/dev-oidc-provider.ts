@@ -60,6 +60,14 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
+    ttl: {
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      AccessToken: 3600,
+      IdToken: 3600,
+      AuthorizationCode: 60,
+    },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${DEV_OIDC_PATH}/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
