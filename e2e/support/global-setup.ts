@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +14,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     realWaitBaseUrl: string;
+    /** A server on PostgreSQL, whose database tests may fill directly with ads. */
+    postgresBaseUrl: string;
+    postgresDatabaseUrl: string;
   }
 }
 
@@ -76,13 +80,48 @@ async function stopServer(server: RunningServer) {
   fs.rmSync(server.dataParent, { recursive: true, force: true });
 }
 
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `qp_e2e_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `The browser tests need PostgreSQL at ${postgresAdminUrl} (set TEST_POSTGRES_URL): ${String(error)}`,
+    );
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
+  const database = await createPostgresDatabase();
   // The short wait is a test-only setting; the second server keeps the real 30 seconds.
-  const [main, realWait] = await Promise.all([startServer({ TEST_AD_WAIT_SECONDS: '3' }), startServer({})]);
+  const [main, realWait, postgres] = await Promise.all([
+    startServer({ TEST_AD_WAIT_SECONDS: '3' }),
+    startServer({}),
+    startServer({ TEST_AD_WAIT_SECONDS: '3', DATABASE_URL: database.url }),
+  ]);
   project.provide('baseUrl', main.url);
   project.provide('realWaitBaseUrl', realWait.url);
+  project.provide('postgresBaseUrl', postgres.url);
+  project.provide('postgresDatabaseUrl', database.url);
   return async () => {
-    await Promise.all([stopServer(main), stopServer(realWait)]);
+    await Promise.all([stopServer(main), stopServer(realWait), stopServer(postgres)]);
+    await database.drop();
   };
 }

@@ -1,0 +1,90 @@
+import { messages } from '@quiz-points/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { completeSignup, signInWithGoogle } from './support/users.ts';
+
+// This server runs on PostgreSQL, so the test can put ads in place the way an approved
+// advertiser's ads would be.
+const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const unique = () => Math.random().toString(36).slice(2, 8);
+let db: pg.Client;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject('postgresDatabaseUrl') });
+  await db.connect();
+});
+afterAll(() => db.end());
+
+const noBands = { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false };
+
+async function insertAd(
+  title: string,
+  values: { reward: number; cap?: number; ages?: Partial<typeof noBands> },
+) {
+  const { rows } = await db.query(
+    `insert into ads (ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price,
+       max_deliveries, status, is_active, target_age_range)
+     values ('E2E社', $1, $2, '質問', '["a","b"]', $3, 40, $4, 'approved', true, $5) returning id`,
+    [
+      `${browser.baseUrl}/sample-ads/midori-bank`,
+      title,
+      values.reward,
+      values.cap ?? 100,
+      { ...noBands, ...values.ages },
+    ],
+  );
+  await db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 1)', [rows[0].id]);
+}
+
+describe('ads that stop or are aimed at others', () => {
+  it('refuses the next user once the cap is reached, and the ad leaves their list', async () => {
+    const title = `上限1件の広告 ${unique()}`;
+    await insertAd(title, { reward: 90, cap: 1 });
+    const { page, context } = browser;
+
+    const laterContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const later = await laterContext.newPage();
+    await signInWithGoogle(later, `second-${unique()}@example.com`);
+    await completeSignup(later);
+    await later.locator('.ad-card').filter({ hasText: title }).waitFor();
+
+    await signInWithGoogle(page, `first-${unique()}@example.com`);
+    await completeSignup(page);
+    const popup = context.waitForEvent('page');
+    await page
+      .locator('.ad-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: '広告を見る' })
+      .click();
+    await (await popup).close();
+    await page.locator('.ad-card').filter({ hasText: title }).getByRole('timer').waitFor();
+
+    const refusedTab = laterContext.waitForEvent('page');
+    await later
+      .locator('.ad-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: '広告を見る' })
+      .click();
+    await expect.poll(() => later.getByRole('alert').innerText()).toBe(messages.adCapReached);
+    expect(await later.locator('.ad-card').filter({ hasText: title }).count()).toBe(0);
+    // The tab opened for the click is closed again.
+    const tab = await refusedTab;
+    await expect.poll(() => tab.isClosed()).toBe(true);
+    await laterContext.close();
+  });
+
+  it('hides an ad from a user outside its age bands and shows one aimed at theirs', async () => {
+    const teens = `10代向け ${unique()}`;
+    const thirties = `30代向け ${unique()}`;
+    await insertAd(teens, { reward: 80, ages: { '10s': true } });
+    await insertAd(thirties, { reward: 80, ages: { '30s': true } });
+    const { page } = browser;
+    // Born 1 April 1990: in their thirties in 2026.
+    await signInWithGoogle(page, `aged-${unique()}@example.com`);
+    await completeSignup(page);
+    await page.locator('.ad-list').waitFor();
+    expect(await page.locator('.ad-card').filter({ hasText: thirties }).count()).toBe(1);
+    expect(await page.locator('.ad-card').filter({ hasText: teens }).count()).toBe(0);
+  });
+});
