@@ -62,6 +62,7 @@ describe('earning on ads', () => {
     const first = page.locator('.passbook__entry').first();
     await first.waitFor();
     expect(await first.innerText()).toContain('+12 Pt');
+    expect(await first.innerText()).toContain('ポイント獲得');
     expect(await first.locator('time').innerText()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     await expectAccessible(page);
     await screenshot(page, 'point-history');

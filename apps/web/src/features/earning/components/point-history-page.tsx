@@ -28,14 +28,16 @@ function PointHistory({ balance }: { balance: number }) {
             <li key={entry.id} className="passbook__entry">
               <div>
                 <p className="passbook__memo">
-                  {entry.memo || (entry.points > 0 ? messages.memoGain : messages.memoUse)}
+                  <span className={entry.points > 0 ? 'passbook__kind is-gain' : 'passbook__kind is-use'}>
+                    {entry.points > 0 ? messages.memoGain : messages.memoUse}
+                  </span>
+                  {entry.memo}
                 </p>
                 <time className="passbook__time" dateTime={entry.createdAt}>
                   {formatPassbookTime(entry.createdAt)}
                 </time>
               </div>
               <p className={entry.points > 0 ? 'passbook__points is-gain' : 'passbook__points is-use'}>
-                <span className="visually-hidden">{entry.points > 0 ? '獲得' : '利用'}</span>
                 {entry.points > 0 ? `+${entry.points}` : entry.points} Pt
               </p>
             </li>
