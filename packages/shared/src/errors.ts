@@ -13,6 +13,7 @@ export const errorCodes = {
   REAUTH_REQUIRED: { status: 401, message: 'reauthRequired' },
   FORBIDDEN: { status: 403, message: 'forbidden' },
   SUSPENDED: { status: 403, message: 'suspendedNotice' },
+  PHONE_REQUIRED: { status: 403, message: 'giftNeedsPhone' },
   NOT_FOUND: { status: 404, message: 'notFound' },
   CONFLICT: { status: 409, message: 'genericErrorSentence' },
   TOO_EARLY: { status: 425, message: 'waitBeforeAnswer' },

@@ -2,6 +2,7 @@ export * from './age.ts';
 export * from './constants.ts';
 export * from './earning.ts';
 export * from './errors.ts';
+export * from './gifts.ts';
 export * from './identity-schemas.ts';
 export * from './japan-time.ts';
 export * from './messages.ts';

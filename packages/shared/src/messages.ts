@@ -46,6 +46,11 @@ export const messages = {
   giftNeedsPhone: 'ポイント交換には電話番号認証が必要です。',
   giftRequestFailed: '申請に失敗しました。',
   exchangeHistoryEmpty: '交換履歴はまだありません。',
+  giftTypeUnavailable: '選択されたギフトは交換できません。',
+  giftAmountInvalid: '交換するポイント数が正しくありません。',
+  giftRetry: '通信に失敗しました。電波の良い場所でもう一度お試しください。',
+  giftCodeRequired: 'ギフトコードを入力してください。',
+  giftAlreadySettled: 'この申請はすでに処理されています。',
 
   // SMS (SPEC §8)
   smsSendFailed: 'SMS の送信に失敗しました。番号が正しいか確認してください。',

@@ -12,6 +12,7 @@ import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerEarningRoutes } from './routes/earning.ts';
+import { registerGiftRoutes } from './routes/gifts.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
   registerEarningRoutes(app, routeDeps);
+  registerGiftRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
     registerDevRoutes(app, routeDeps);

@@ -1,6 +1,8 @@
 import { japanDateKey } from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ads, dailyQuizzes, quizAnswers } from '../db/schema.ts';
+import { ads, dailyQuizzes, quizAnswers, users } from '../db/schema.ts';
+import { applyPointChange } from '../domain/points/ledger.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -63,4 +65,22 @@ export async function createTodaysDailyQuiz(db: Database, now = new Date()) {
     })
     .returning();
   return quiz!;
+}
+
+/** Marks the phone verified and credits points through the ledger (as an admin adjustment). */
+export async function verifiedUserWithPoints(t: TestApp, points: number) {
+  const person = await signedUpUser(t);
+  await t.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ phoneVerifiedAt: new Date(), phoneHash: `phone-${person.uid}` })
+      .where(eq(users.id, person.uid));
+    await applyPointChange(tx, {
+      userId: person.uid,
+      points,
+      reason: 'admin_adjustment',
+      ref: `grant-${points}`,
+    });
+  });
+  return person;
 }

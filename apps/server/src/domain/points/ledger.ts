@@ -15,7 +15,8 @@ export type LedgerReason =
   | 'daily_quiz'
   | 'gift_request'
   | 'gift_refund'
-  | 'withdrawal_forfeit';
+  | 'withdrawal_forfeit'
+  | 'admin_adjustment';
 
 export interface PointChange {
   userId: string;

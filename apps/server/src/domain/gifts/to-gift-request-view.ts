@@ -1,0 +1,19 @@
+import type { GiftRequestView } from '@quiz-points/shared';
+import type { giftRequests } from '../../db/schema.ts';
+import { addBusinessDays } from './business-days.ts';
+
+export const DELIVERY_BUSINESS_DAYS = 3;
+
+export function toGiftRequestView(row: typeof giftRequests.$inferSelect): GiftRequestView {
+  return {
+    id: row.id,
+    giftType: row.giftType,
+    pointsUsed: row.pointsUsed,
+    status: row.status as GiftRequestView['status'],
+    createdAt: row.createdAt.toISOString(),
+    deliverBy:
+      row.status === 'pending' ? addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS).toISOString() : null,
+    giftCode: row.status === 'issued' ? row.giftCode : null,
+    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
+  };
+}
