@@ -31,6 +31,8 @@ export const pageRoutes = [
   '/admin/review',
   '/admin/cloudworks',
   '/admin/create-quiz',
+  // SPEC-NOTES: the admin's screen for pending gift requests.
+  '/admin/gifts',
 ] as const;
 
 const routeMatchers = pageRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));

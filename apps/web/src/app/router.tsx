@@ -41,12 +41,15 @@ export const router = createBrowserRouter([
       },
       { path: 'signup', lazy: lazyPage(() => import('../features/accounts/components/signup-page.tsx')) },
       { path: 'quiz/:id', lazy: lazyPage(() => import('../features/earning/components/quiz-page.tsx')) },
-      { path: 'gift', ...comingSoon('ポイント交換', 'user') },
+      { path: 'gift', lazy: lazyPage(() => import('../features/gifts/components/gift-page.tsx')) },
       {
         path: 'point-history',
         lazy: lazyPage(() => import('../features/earning/components/point-history-page.tsx')),
       },
-      { path: 'exchange-history', ...comingSoon('交換履歴', 'user') },
+      {
+        path: 'exchange-history',
+        lazy: lazyPage(() => import('../features/gifts/components/exchange-history-page.tsx')),
+      },
       {
         path: 'withdrawal',
         lazy: lazyPage(() => import('../features/accounts/components/withdrawal-page.tsx')),
@@ -69,6 +72,10 @@ export const router = createBrowserRouter([
       { path: 'admin/review', ...comingSoon('広告審査', 'admin') },
       { path: 'admin/cloudworks', ...comingSoon('報酬確認', 'admin') },
       { path: 'admin/create-quiz', ...comingSoon('デイリークイズ作成', 'admin') },
+      {
+        path: 'admin/gifts',
+        lazy: lazyPage(() => import('../features/admin/components/admin-gifts-page.tsx')),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,0 +1,115 @@
+import { messages, type PendingGiftRequest } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { formatExchangeTime } from '../../../lib/format.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePendingGiftRequests, useSettleGiftRequest } from '../../gifts/api/gifts.ts';
+import { RequireAdmin } from './require-admin.tsx';
+
+function PendingRequest({ request }: { request: PendingGiftRequest }) {
+  const settle = useSettleGiftRequest();
+  const [giftCode, setGiftCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+
+  const act = (action: 'issue' | 'reject') => async (event: FormEvent) => {
+    event.preventDefault();
+    if (action === 'issue' && !giftCode.trim()) return setError(messages.giftCodeRequired);
+    if (action === 'reject' && !reason.trim()) return setError(messages.rejectionReasonRequired);
+    setError('');
+    try {
+      await settle.mutateAsync({
+        id: request.id,
+        action,
+        body: action === 'issue' ? { giftCode } : { reason },
+      });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : messages.updateFailed);
+    }
+  };
+
+  const { risk } = request;
+  return (
+    <li className="card gift-card" data-testid="pending-gift">
+      <p className="gift-card__type">
+        {request.giftType.toUpperCase()} {request.pointsUsed.toLocaleString('ja-JP')}Pt
+      </p>
+      <p className="note">
+        {request.email} ／ 申請：{formatExchangeTime(request.createdAt)}
+      </p>
+      <ul className="risk-list">
+        <li>電話番号認証：{risk.phoneVerified ? '済み' : '未認証'}</li>
+        <li>登録からの日数：{risk.accountAgeDays}日</li>
+        <li>直近7日の獲得：{risk.earnedLast7Days.toLocaleString('ja-JP')} Pt</li>
+        <li className={risk.withdrawnBefore ? 'form-error' : undefined}>
+          退会歴のあるメール・電話番号：{risk.withdrawnBefore ? 'あり' : 'なし'}
+        </li>
+      </ul>
+      <form onSubmit={act('issue')} className="materials-form__row">
+        <label className="visually-hidden" htmlFor={`code-${request.id}`}>
+          ギフトコード
+        </label>
+        <input
+          id={`code-${request.id}`}
+          className="input"
+          placeholder="ギフトコード"
+          value={giftCode}
+          onChange={(event) => setGiftCode(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={settle.isPending}>
+          {settle.isPending ? uiText.sending : '発行する'}
+        </button>
+      </form>
+      <form onSubmit={act('reject')} className="materials-form__row">
+        <label className="visually-hidden" htmlFor={`reason-${request.id}`}>
+          却下理由
+        </label>
+        <input
+          id={`reason-${request.id}`}
+          className="input"
+          placeholder="却下理由"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <button type="submit" className="button button--danger" disabled={settle.isPending}>
+          却下する
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function AdminGifts() {
+  useDocumentTitle('ギフト申請');
+  const { data, isPending, isError } = usePendingGiftRequests();
+  return (
+    <div className="page">
+      <h1 className="page-title">ギフト申請（未処理）</h1>
+      {isPending ? (
+        <Loading />
+      ) : isError ? (
+        <p role="alert" className="form-error">
+          {messages.loadFailed}
+        </p>
+      ) : data.requests.length === 0 ? (
+        <p className="card">未処理の申請はありません。</p>
+      ) : (
+        <ul className="ad-list">
+          {data.requests.map((request) => (
+            <PendingRequest key={request.id} request={request} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default function AdminGiftsPage() {
+  return <RequireAdmin>{() => <AdminGifts />}</RequireAdmin>;
+}

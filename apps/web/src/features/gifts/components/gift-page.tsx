@@ -1,0 +1,113 @@
+import { GIFT_MINIMUM_POINTS, type Me, messages } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { RequireUser } from '../../auth/components/require-user.tsx';
+import { useGiftTypes, useRequestGift } from '../api/gifts.ts';
+
+function GiftForm({ me }: { me: Me }) {
+  useDocumentTitle('ポイント交換');
+  const navigate = useNavigate();
+  const { data, isPending, isError, refetch } = useGiftTypes();
+  const request = useRequestGift();
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState('');
+
+  if (isPending) return <Loading />;
+  if (isError) {
+    return (
+      <p role="alert" className="form-error">
+        {messages.loadFailed}
+      </p>
+    );
+  }
+
+  const options = data.giftTypes.flatMap((type) =>
+    type.amounts.map((points) => ({ key: `${type.id}:${points}`, type, points })),
+  );
+  const selected = options.find((option) => option.key === choice);
+  const canExchange = me.points >= GIFT_MINIMUM_POINTS;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) return setError(messages.giftAmountInvalid);
+    setError('');
+    try {
+      await request.mutateAsync({ giftType: selected.type.id, points: selected.points });
+      navigate('/exchange-history', { state: { requested: true } });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'PHONE_REQUIRED') {
+        navigate('/sms-verification', { state: { notice: messages.giftNeedsPhone } });
+        return;
+      }
+      if (failure instanceof ApiError && failure.code === 'NETWORK') return setError(messages.giftRetry);
+      // SPEC §8: the server's message (or the generic one), then reload the figures.
+      setError(failure instanceof ApiError && failure.message ? failure.message : messages.giftRequestFailed);
+      void refetch();
+    }
+  };
+
+  return (
+    <form className="page form-page" onSubmit={submit} noValidate>
+      <h1 className="page-title">ポイント交換</h1>
+      <p className="card points-card">
+        保有ポイント <strong data-testid="gift-balance">{me.points.toLocaleString('ja-JP')} Pt</strong>
+      </p>
+      <fieldset className="field">
+        <legend className="field__label">交換するギフト</legend>
+        {options.map((option) => (
+          <label key={option.key} className="quiz-option">
+            <input
+              type="radio"
+              name="gift"
+              value={option.key}
+              checked={choice === option.key}
+              disabled={option.points > me.points}
+              onChange={() => setChoice(option.key)}
+            />
+            <span>
+              {option.type.label} {option.points.toLocaleString('ja-JP')}円分（
+              {option.points.toLocaleString('ja-JP')} Pt）
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--wide" disabled={!canExchange || request.isPending}>
+        {request.isPending ? uiText.sending : '交換を申請する'}
+      </button>
+      {!canExchange && (
+        <p className="field__hint">{GIFT_MINIMUM_POINTS.toLocaleString('ja-JP')} Pt以上で交換できます。</p>
+      )}
+      <section className="card">
+        <h2>交換のルール</h2>
+        <ul>
+          <li>
+            1 Pt＝1円として、{GIFT_MINIMUM_POINTS.toLocaleString('ja-JP')}{' '}
+            Ptから交換できます。手数料はかかりません。
+          </li>
+          <li>ギフトコードは申請から3営業日以内にメールでお送りします。交換履歴でも確認できます。</li>
+          <li>ポイントに有効期限はありません。</li>
+        </ul>
+        <Link to="/exchange-history">交換履歴を見る</Link>
+      </section>
+    </form>
+  );
+}
+
+function GiftGate({ me }: { me: Me }) {
+  if (!me.isVerified)
+    return <Navigate to="/sms-verification" replace state={{ notice: messages.giftNeedsPhone }} />;
+  return <GiftForm me={me} />;
+}
+
+export default function GiftPage() {
+  return <RequireUser>{(me) => <GiftGate me={me} />}</RequireUser>;
+}

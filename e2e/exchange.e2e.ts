@@ -1,0 +1,141 @@
+import { messages } from '@quiz-points/shared';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { completeSignup, signInWithGoogle, verifyPhone } from './support/users.ts';
+
+const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const unique = () => Math.random().toString(36).slice(2, 8);
+let db: pg.Client;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject('postgresDatabaseUrl') });
+  await db.connect();
+});
+afterAll(() => db.end());
+
+/** Credits points the way an admin adjustment would: a ledger row and the balance, together. */
+async function grantPoints(email: string, points: number) {
+  await db.query('begin');
+  const { rows } = await db.query('update users set points = points + $2 where email = $1 returning id', [
+    email,
+    points,
+  ]);
+  await db.query(
+    `insert into point_transactions (user_id, points, memo, reason, ref) values ($1, $2, '調整', 'admin_adjustment', $3)`,
+    [rows[0].id, points, `e2e-${unique()}`],
+  );
+  await db.query('commit');
+}
+
+async function verifiedUser(page: Page, points: number) {
+  const email = `exchanger-${unique()}@example.com`;
+  await signInWithGoogle(page, email);
+  await completeSignup(page);
+  const phone = `070${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await verifyPhone(page, phone, `+81${phone.slice(1)}`);
+  if (points > 0) await grantPoints(email, points);
+  return email;
+}
+
+async function requestAmazon1000(page: Page) {
+  await page.goto('/gift');
+  await page.getByLabel('Amazonギフトカード 1,000円分（1,000 Pt）').check();
+  await page.getByRole('button', { name: '交換を申請する' }).click();
+  await page.waitForURL('**/exchange-history');
+}
+
+async function asAdmin(run: (admin: Page) => Promise<void>) {
+  const context = await browser.context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+  const admin = await context.newPage();
+  await signInWithGoogle(admin, 'admin@quiz-points.example', '運営');
+  await admin.goto('/admin/gifts');
+  await run(admin);
+  await context.close();
+}
+
+describe('point exchange', () => {
+  it('sends an unverified user to phone verification', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, `unverified-${unique()}@example.com`);
+    await completeSignup(page);
+    await page.goto('/gift');
+    await page.waitForURL('**/sms-verification');
+    expect(await page.getByRole('alert').innerText()).toBe(messages.giftNeedsPhone);
+  });
+
+  it('disables the exchange button under 1,000 points', async () => {
+    const { page } = browser;
+    await verifiedUser(page, 0);
+    await page.goto('/gift');
+    expect(await page.getByRole('button', { name: '交換を申請する' }).isDisabled()).toBe(true);
+  });
+
+  it('exchanges, shows the request in history, the admin issues it and the user sees the code', async () => {
+    const { page } = browser;
+    const email = await verifiedUser(page, 1490);
+    await page.goto('/gift');
+    expect(await page.getByTestId('gift-balance').innerText()).toBe('1,500 Pt');
+    await expectAccessible(page);
+    await requestAmazon1000(page);
+    const card = page.locator('.gift-card').first();
+    await card.waitFor();
+    expect(await card.innerText()).toContain('AMAZON');
+    expect(await card.innerText()).toContain(messages.giftStatusPending);
+    expect(await card.innerText()).toContain('1,000Pt');
+    expect(await card.innerText()).toMatch(/\d{4}年\d{2}月\d{2}日 \d{2}時\d{2}分/);
+    await expectAccessible(page);
+    await screenshot(page, 'exchange-history');
+
+    await asAdmin(async (admin) => {
+      const pending = admin.getByTestId('pending-gift').filter({ hasText: email });
+      await pending.waitFor();
+      expect(await pending.innerText()).toContain('電話番号認証：済み');
+      await pending.getByRole('button', { name: '発行する' }).click();
+      expect(await pending.getByRole('alert').innerText()).toBe(messages.giftCodeRequired);
+      await pending.getByPlaceholder('ギフトコード').fill('AMZN-E2E-0001');
+      await pending.getByRole('button', { name: '発行する' }).click();
+      await expect.poll(() => admin.getByTestId('pending-gift').filter({ hasText: email }).count()).toBe(0);
+    });
+
+    await page.reload();
+    await expect
+      .poll(() => page.locator('.gift-card').first().innerText())
+      .toContain(messages.giftStatusIssued);
+    expect(await page.locator('.gift-card').first().innerText()).toContain('AMZN-E2E-0001');
+  });
+
+  it('returns the points when the admin rejects the request', async () => {
+    const { page } = browser;
+    const email = await verifiedUser(page, 1000);
+    await requestAmazon1000(page);
+    await page.goto('/');
+    expect(await page.getByTestId('points').innerText()).toBe('10');
+
+    await asAdmin(async (admin) => {
+      const pending = admin.getByTestId('pending-gift').filter({ hasText: email });
+      await pending.getByRole('button', { name: '却下する' }).click();
+      expect(await pending.getByRole('alert').innerText()).toBe(messages.rejectionReasonRequired);
+      await pending.getByPlaceholder('却下理由').fill('確認が取れませんでした');
+      await pending.getByRole('button', { name: '却下する' }).click();
+      await expect.poll(() => admin.getByTestId('pending-gift').filter({ hasText: email }).count()).toBe(0);
+    });
+
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('points').innerText()).toBe('1,010');
+    await page.goto('/exchange-history');
+    await expect
+      .poll(() => page.locator('.gift-card').first().innerText())
+      .toContain('確認が取れませんでした');
+  });
+
+  it('refuses the gift requests screen to anyone but the admin', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, `nosy-${unique()}@example.com`);
+    await completeSignup(page);
+    await page.goto('/admin/gifts');
+    expect(await page.getByRole('alert').innerText()).toBe(messages.forbidden);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+  });
+});
