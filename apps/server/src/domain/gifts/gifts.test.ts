@@ -92,8 +92,8 @@ describe('point exchange', () => {
     expect(await balanceOf(uid)).toBe(5010);
   });
 
-  it('lets the admin issue a code the user then sees, once', async () => {
-    const { client } = await verifiedUserWithPoints(t, 1000);
+  it('lets the admin issue a code the user then sees and receives by mail, once', async () => {
+    const { client, email } = await verifiedUserWithPoints(t, 1000);
     const created = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
       giftType: 'amazon',
       points: 1000,
@@ -122,6 +122,10 @@ describe('point exchange', () => {
       giftCode: 'AMZN-1234',
       deliverBy: null,
     });
+    const mail = await t.database.db.select().from(devOutbox).where(eq(devOutbox.to, email));
+    expect(mail.find((m) => m.subject === '【クイズポイント】ギフトコードのお届け')?.text).toContain(
+      'AMZN-1234',
+    );
   });
 
   it('returns the points when the admin rejects, with the reason', async () => {
