@@ -1,20 +1,14 @@
 import { messages } from '@quiz-points/shared';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { usePostgres } from './support/postgres.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 // This server runs on PostgreSQL, so the test can put ads in place the way an approved
 // advertiser's ads would be.
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const unique = () => Math.random().toString(36).slice(2, 8);
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('postgresDatabaseUrl') });
-  await db.connect();
-});
-afterAll(() => db.end());
+const postgres = usePostgres();
 
 const noBands = { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false };
 
@@ -22,7 +16,7 @@ async function insertAd(
   title: string,
   values: { reward: number; cap?: number; ages?: Partial<typeof noBands> },
 ) {
-  const { rows } = await db.query(
+  const { rows } = await postgres.db.query(
     `insert into ads (ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price,
        max_deliveries, status, is_active, target_age_range)
      values ('E2E社', $1, $2, '質問', '["a","b"]', $3, 40, $4, 'approved', true, $5) returning id`,
@@ -34,7 +28,9 @@ async function insertAd(
       { ...noBands, ...values.ages },
     ],
   );
-  await db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 1)', [rows[0].id]);
+  await postgres.db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 1)', [
+    rows[0].id,
+  ]);
 }
 
 describe('ads that stop or are aimed at others', () => {

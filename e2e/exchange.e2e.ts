@@ -1,32 +1,26 @@
 import { messages } from '@quiz-points/shared';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { usePostgres } from './support/postgres.ts';
 import { completeSignup, signInWithGoogle, verifyPhone } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const unique = () => Math.random().toString(36).slice(2, 8);
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('postgresDatabaseUrl') });
-  await db.connect();
-});
-afterAll(() => db.end());
+const postgres = usePostgres();
 
 /** Credits points the way an admin adjustment would: a ledger row and the balance, together. */
 async function grantPoints(email: string, points: number) {
-  await db.query('begin');
-  const { rows } = await db.query('update users set points = points + $2 where email = $1 returning id', [
-    email,
-    points,
-  ]);
-  await db.query(
+  await postgres.db.query('begin');
+  const { rows } = await postgres.db.query(
+    'update users set points = points + $2 where email = $1 returning id',
+    [email, points],
+  );
+  await postgres.db.query(
     `insert into point_transactions (user_id, points, memo, reason, ref) values ($1, $2, '調整', 'admin_adjustment', $3)`,
     [rows[0].id, points, `e2e-${unique()}`],
   );
-  await db.query('commit');
+  await postgres.db.query('commit');
 }
 
 async function verifiedUser(page: Page, points: number) {

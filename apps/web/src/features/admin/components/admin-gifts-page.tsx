@@ -1,6 +1,6 @@
 import { messages, type PendingGiftRequest } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -87,25 +87,24 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
 
 function AdminGifts() {
   useDocumentTitle('ギフト申請');
-  const { data, isPending, isError } = usePendingGiftRequests();
+  const query = usePendingGiftRequests();
   return (
     <div className="page">
       <h1 className="page-title">ギフト申請（未処理）</h1>
-      {isPending ? (
-        <Loading />
-      ) : isError ? (
-        <p role="alert" className="form-error">
-          {messages.loadFailed}
-        </p>
-      ) : data.requests.length === 0 ? (
-        <p className="card">未処理の申請はありません。</p>
-      ) : (
-        <ul className="ad-list">
-          {data.requests.map((request) => (
-            <PendingRequest key={request.id} request={request} />
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={query}
+        errorMessage={messages.loadFailed}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={'未処理の申請はありません。'}
+      >
+        {(data) => (
+          <ul className="ad-list">
+            {data.requests.map((request) => (
+              <PendingRequest key={request.id} request={request} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </div>
   );
 }

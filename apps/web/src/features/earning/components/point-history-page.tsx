@@ -1,5 +1,5 @@
 import { messages } from '@quiz-points/shared';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
@@ -7,43 +7,42 @@ import { usePointHistory } from '../api/daily.ts';
 
 function PointHistory({ balance }: { balance: number }) {
   useDocumentTitle('ポイント通帳');
-  const { data, isPending, isError } = usePointHistory();
+  const query = usePointHistory();
   return (
     <div className="page">
       <h1 className="page-title">ポイント通帳</h1>
       <p className="card points-card">
         保有ポイント <strong data-testid="history-balance">{balance.toLocaleString('ja-JP')} Pt</strong>
       </p>
-      {isPending ? (
-        <Loading />
-      ) : isError ? (
-        <p role="alert" className="form-error">
-          {messages.historyLoadFailed}
-        </p>
-      ) : data.entries.length === 0 ? (
-        <p className="card">まだポイントの履歴はありません。</p>
-      ) : (
-        <ul className="passbook" aria-live="polite">
-          {data.entries.map((entry) => (
-            <li key={entry.id} className="passbook__entry">
-              <div>
-                <p className="passbook__memo">
-                  <span className={entry.points > 0 ? 'passbook__kind is-gain' : 'passbook__kind is-use'}>
-                    {entry.points > 0 ? messages.memoGain : messages.memoUse}
-                  </span>
-                  {entry.memo}
+      <QueryContent
+        query={query}
+        errorMessage={messages.historyLoadFailed}
+        isEmpty={(data) => data.entries.length === 0}
+        empty={'まだポイントの履歴はありません。'}
+      >
+        {(data) => (
+          <ul className="passbook" aria-live="polite">
+            {data.entries.map((entry) => (
+              <li key={entry.id} className="passbook__entry">
+                <div>
+                  <p className="passbook__memo">
+                    <span className={entry.points > 0 ? 'passbook__kind is-gain' : 'passbook__kind is-use'}>
+                      {entry.points > 0 ? messages.memoGain : messages.memoUse}
+                    </span>
+                    {entry.memo}
+                  </p>
+                  <time className="passbook__time" dateTime={entry.createdAt}>
+                    {formatPassbookTime(entry.createdAt)}
+                  </time>
+                </div>
+                <p className={entry.points > 0 ? 'passbook__points is-gain' : 'passbook__points is-use'}>
+                  {entry.points > 0 ? `+${entry.points}` : entry.points} Pt
                 </p>
-                <time className="passbook__time" dateTime={entry.createdAt}>
-                  {formatPassbookTime(entry.createdAt)}
-                </time>
-              </div>
-              <p className={entry.points > 0 ? 'passbook__points is-gain' : 'passbook__points is-use'}>
-                {entry.points > 0 ? `+${entry.points}` : entry.points} Pt
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </div>
   );
 }

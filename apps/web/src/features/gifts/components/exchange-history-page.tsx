@@ -1,6 +1,6 @@
 import { type GiftRequestView, messages } from '@quiz-points/shared';
 import { useLocation } from 'react-router';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
@@ -15,7 +15,7 @@ const statusLabel: Record<GiftRequestView['status'], string> = {
 function ExchangeHistory() {
   useDocumentTitle('交換履歴');
   const { state } = useLocation() as { state: { requested?: boolean } | null };
-  const { data, isPending, isError } = useGiftRequests();
+  const query = useGiftRequests();
   return (
     <div className="page">
       <h1 className="page-title">交換履歴</h1>
@@ -24,39 +24,38 @@ function ExchangeHistory() {
           交換を申請しました。ギフトコードは3営業日以内にお届けします。
         </p>
       )}
-      {isPending ? (
-        <Loading />
-      ) : isError ? (
-        <p role="alert" className="form-error">
-          {messages.historyLoadFailed}
-        </p>
-      ) : data.requests.length === 0 ? (
-        <p className="card">{messages.exchangeHistoryEmpty}</p>
-      ) : (
-        <ul className="ad-list">
-          {data.requests.map((request) => (
-            <li key={request.id} className="card gift-card">
-              <p className="gift-card__type">{request.giftType.toUpperCase()}</p>
-              <p className={`badge badge--${request.status}`}>{statusLabel[request.status]}</p>
-              <p className="gift-card__points">{request.pointsUsed.toLocaleString('ja-JP')}Pt</p>
-              <p className="note">申請日時：{formatExchangeTime(request.createdAt)}</p>
-              {request.deliverBy && (
-                <p className="note">
-                  お届け予定：{formatExchangeTime(request.deliverBy)}までにメールでお送りします
-                </p>
-              )}
-              {request.giftCode && (
-                <p className="gift-card__code">
-                  ギフトコード：<strong>{request.giftCode}</strong>
-                </p>
-              )}
-              {request.rejectionReason && (
-                <p className="note">理由：{request.rejectionReason}（ポイントはお返ししました）</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent
+        query={query}
+        errorMessage={messages.historyLoadFailed}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={messages.exchangeHistoryEmpty}
+      >
+        {(data) => (
+          <ul className="ad-list">
+            {data.requests.map((request) => (
+              <li key={request.id} className="card gift-card">
+                <p className="gift-card__type">{request.giftType.toUpperCase()}</p>
+                <p className={`badge badge--${request.status}`}>{statusLabel[request.status]}</p>
+                <p className="gift-card__points">{request.pointsUsed.toLocaleString('ja-JP')}Pt</p>
+                <p className="note">申請日時：{formatExchangeTime(request.createdAt)}</p>
+                {request.deliverBy && (
+                  <p className="note">
+                    お届け予定：{formatExchangeTime(request.deliverBy)}までにメールでお送りします
+                  </p>
+                )}
+                {request.giftCode && (
+                  <p className="gift-card__code">
+                    ギフトコード：<strong>{request.giftCode}</strong>
+                  </p>
+                )}
+                {request.rejectionReason && (
+                  <p className="note">理由：{request.rejectionReason}（ポイントはお返ししました）</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </div>
   );
 }
