@@ -1,5 +1,6 @@
 import { annualIncomes, messages, occupations } from '@quiz-points/shared';
 import { useState } from 'react';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useZipLookup } from '../api/lookup-zip-code.ts';
 
 export interface ProfileValues {
@@ -114,78 +115,37 @@ export function ProfileFields({
         </div>
       </fieldset>
 
-      <div className="field">
-        <label htmlFor="marital-status" className="field__label">
-          婚姻状況（任意）
-        </label>
-        <select
-          id="marital-status"
-          className="input"
-          value={values.maritalStatus}
-          onChange={(event) => set('maritalStatus', event.target.value as ProfileValues['maritalStatus'])}
-        >
-          <option value="">選択しない</option>
-          {(Object.keys(maritalLabels) as (keyof typeof maritalLabels)[]).map((status) => (
-            <option key={status} value={status}>
-              {maritalLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <div className="field">
-        <label htmlFor="has-children" className="field__label">
-          子どもの有無（任意）
-        </label>
-        <select
-          id="has-children"
-          className="input"
-          value={values.hasChildren}
-          onChange={(event) => set('hasChildren', event.target.value as ProfileValues['hasChildren'])}
-        >
-          <option value="">選択しない</option>
-          <option value="true">あり</option>
-          <option value="false">なし</option>
-        </select>
-      </div>
-
-      <div className="field">
-        <label htmlFor="occupation" className="field__label">
-          職業（任意）
-        </label>
-        <select
-          id="occupation"
-          className="input"
-          value={values.occupation}
-          onChange={(event) => set('occupation', event.target.value)}
-        >
-          <option value="">選択しない</option>
-          {occupations.map((occupation) => (
-            <option key={occupation} value={occupation}>
-              {occupation}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <div className="field">
-        <label htmlFor="annual-income" className="field__label">
-          年収（任意）
-        </label>
-        <select
-          id="annual-income"
-          className="input"
-          value={values.annualIncome}
-          onChange={(event) => set('annualIncome', event.target.value)}
-        >
-          <option value="">選択しない</option>
-          {annualIncomes.map((income) => (
-            <option key={income} value={income}>
-              {income}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="marital-status"
+        label="婚姻状況（任意）"
+        value={values.maritalStatus}
+        options={Object.entries(maritalLabels) as [keyof typeof maritalLabels, string][]}
+        onChange={(value) => set('maritalStatus', value)}
+      />
+      <SelectField
+        id="has-children"
+        label="子どもの有無（任意）"
+        value={values.hasChildren}
+        options={[
+          ['true', 'あり'],
+          ['false', 'なし'],
+        ]}
+        onChange={(value) => set('hasChildren', value)}
+      />
+      <SelectField
+        id="occupation"
+        label="職業（任意）"
+        value={values.occupation}
+        options={occupations.map((occupation) => [occupation, occupation] as const)}
+        onChange={(value) => set('occupation', value)}
+      />
+      <SelectField
+        id="annual-income"
+        label="年収（任意）"
+        value={values.annualIncome}
+        options={annualIncomes.map((income) => [income, income] as const)}
+        onChange={(value) => set('annualIncome', value)}
+      />
     </>
   );
 }
