@@ -51,6 +51,7 @@ export const messages = {
   giftRetry: '通信に失敗しました。電波の良い場所でもう一度お試しください。',
   giftCodeRequired: 'ギフトコードを入力してください。',
   giftAlreadySettled: 'この申請はすでに処理されています。',
+  adAlreadyReviewed: 'この広告はすでに審査済みです。',
 
   // SMS (SPEC §8)
   smsSendFailed: 'SMS の送信に失敗しました。番号が正しいか確認してください。',
