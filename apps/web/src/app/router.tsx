@@ -68,8 +68,11 @@ export const router = createBrowserRouter([
       { path: 'advertiser/create-ad', ...comingSoon('広告の作成', 'advertiser') },
       { path: 'advertiser/edit-ad/:id', ...comingSoon('広告の編集', 'advertiser') },
       { path: 'advertiser/ads-status', ...comingSoon('広告の管理', 'advertiser') },
-      { path: 'admin', ...comingSoon('管理画面', 'admin') },
-      { path: 'admin/review', ...comingSoon('広告審査', 'admin') },
+      { path: 'admin', lazy: lazyPage(() => import('../features/admin/components/admin-hub-page.tsx')) },
+      {
+        path: 'admin/review',
+        lazy: lazyPage(() => import('../features/admin/components/admin-review-page.tsx')),
+      },
       { path: 'admin/cloudworks', ...comingSoon('報酬確認', 'admin') },
       { path: 'admin/create-quiz', ...comingSoon('デイリークイズ作成', 'admin') },
       {

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAdminSummary } from '../api/review.ts';
+import { RequireAdmin } from './require-admin.tsx';
+
+function AdminHub() {
+  useDocumentTitle('管理画面');
+  const { data } = useAdminSummary();
+  const duties = [
+    { to: '/admin/review', label: '広告審査', waiting: data?.pendingAds },
+    { to: '/admin/gifts', label: 'ギフト申請', waiting: data?.pendingGifts },
+    { to: '/admin/create-quiz', label: 'デイリークイズ作成' },
+    { to: '/admin/cloudworks', label: '報酬確認' },
+  ];
+  return (
+    <div className="page">
+      <h1 className="page-title">管理画面</h1>
+      <ul className="feature-grid">
+        {duties.map((duty) => (
+          <li key={duty.to} className="card">
+            <Link to={duty.to} className="admin-duty">
+              {duty.label}
+              {duty.waiting !== undefined && (
+                <span className="badge badge--pending">未処理 {duty.waiting}件</span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function AdminHubPage() {
+  return <RequireAdmin>{() => <AdminHub />}</RequireAdmin>;
+}

@@ -1,0 +1,95 @@
+import { messages } from '@quiz-points/shared';
+import { describe, expect, inject, it } from 'vitest';
+import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { usePostgres } from './support/postgres.ts';
+import { completeSignup, signInWithGoogle } from './support/users.ts';
+
+const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const postgres = usePostgres();
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A submitted ad, as the advertiser area will create it: pending, inactive, with its answer apart. */
+async function submittedAd(title: string) {
+  const advertiserId = `adv-${unique()}`;
+  await postgres.db.query(
+    `insert into users (id, email, email_hash, role, display_name) values ($1, $2, $1, 'advertiser', 'E2E広告社')`,
+    [advertiserId, `${advertiserId}@example.com`],
+  );
+  const { rows } = await postgres.db.query(
+    `insert into ads (advertiser_id, ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price,
+       max_deliveries, status, is_active)
+     values ($1, 'E2E広告社', $2, $3, '広告の色は？', '["赤","青","緑"]', 95, 120, 100, 'pending', false) returning id`,
+    [advertiserId, `${browser.baseUrl}/sample-ads/harema-coffee`, title],
+  );
+  await postgres.db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 2)', [
+    rows[0].id,
+  ]);
+  return rows[0].id as string;
+}
+
+async function signInAsAdmin() {
+  const { page } = browser;
+  await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /広告審査/ }).waitFor();
+}
+
+describe('ad review', () => {
+  it('approves a pending ad from the hub, and a user then sees it', async () => {
+    const title = `審査待ち ${unique()}`;
+    await submittedAd(title);
+    const { page, context } = browser;
+    await signInAsAdmin();
+    await expect.poll(() => page.getByRole('link', { name: /広告審査/ }).innerText()).toMatch(/未処理 \d+件/);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /広告審査/ }).click();
+    const card = page.getByTestId('pending-ad').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('青（正解）');
+    expect(await card.innerText()).toContain('指定なし（全員）');
+    await expectAccessible(page);
+    await screenshot(page, 'admin-review');
+    await card.getByRole('button', { name: '承認する' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
+
+    const userContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const user = await userContext.newPage();
+    await signInWithGoogle(user, `viewer-${unique()}@example.com`);
+    await completeSignup(user);
+    await expect.poll(() => user.locator('.ad-card').filter({ hasText: title }).count()).toBe(1);
+    await userContext.close();
+  });
+
+  it('rejects only with a reason, which the advertiser is given', async () => {
+    const title = `却下される広告 ${unique()}`;
+    const adId = await submittedAd(title);
+    const { page } = browser;
+    await signInAsAdmin();
+    await page.goto('/admin/review');
+    const card = page.getByTestId('pending-ad').filter({ hasText: title });
+    await card.getByRole('button', { name: '却下する' }).click();
+    expect(await card.getByRole('alert').innerText()).toBe(messages.rejectionReasonRequired);
+    await card.getByPlaceholder('却下理由').fill('クイズの正解が広告ページに書かれていません');
+    await card.getByRole('button', { name: '却下する' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
+    expect(await card.count()).toBe(0);
+    const { rows } = await postgres.db.query('select status, rejection_reason from ads where id = $1', [
+      adId,
+    ]);
+    expect(rows[0]).toEqual({
+      status: 'rejected',
+      rejection_reason: 'クイズの正解が広告ページに書かれていません',
+    });
+  });
+
+  it('refuses the admin pages to a user', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, `not-admin-${unique()}@example.com`);
+    await completeSignup(page);
+    for (const path of ['/admin', '/admin/review', '/admin/gifts']) {
+      await page.goto(path);
+      expect(await page.getByRole('alert').innerText(), path).toBe(messages.forbidden);
+    }
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+  });
+});
