@@ -30,7 +30,8 @@ async function submittedAd(title: string) {
 async function signInAsAdmin() {
   const { page } = browser;
   await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
-  await page.goto('/admin');
+  await page.getByRole('button', { name: 'メニュー' }).click();
+  await page.locator('#side-menu').getByRole('link', { name: '管理画面' }).click();
   await page.getByRole('link', { name: /広告審査/ }).waitFor();
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 
 const menu = [
@@ -15,6 +16,8 @@ export function SignedInHeader() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const { data: me } = useMe();
+  const items = me?.isAdmin ? [...menu, { to: '/admin', label: '管理画面' }] : menu;
   const [open, setOpen] = useState(false);
   const firstLink = useRef<HTMLAnchorElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -76,7 +79,7 @@ export function SignedInHeader() {
         hidden={!open}
       >
         <ul>
-          {menu.map((item, index) => (
+          {items.map((item, index) => (
             <li key={item.to}>
               <Link to={item.to} ref={index === 0 ? firstLink : undefined}>
                 {item.label}
