@@ -1,5 +1,6 @@
 export * from './age.ts';
 export * from './constants.ts';
+export * from './daily-quiz-schemas.ts';
 export * from './earning.ts';
 export * from './errors.ts';
 export * from './gifts.ts';

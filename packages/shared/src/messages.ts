@@ -89,6 +89,7 @@ export const messages = {
   dailyQuizNotPublished: '本日のクイズはまだ公開されていません。',
   dailyQuizAlreadyAnswered: '本日のクイズにはすでに回答済みです。',
   dailyQuizCreated: 'クイズの登録が完了しました。',
+  dailyQuizDateTaken: 'この日付のデイリークイズはすでに登録されています。',
 
   // Reward check (SPEC §8)
   rewardDataNotFound: '該当する回答データが見つかりません',

@@ -8,7 +8,7 @@ import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
-import { registerAdminReviewRoutes } from './routes/admin-review.ts';
+import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
 import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPublicRoutes(app, routeDeps);
   registerAccountRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
-  registerAdminReviewRoutes(app, routeDeps);
+  registerAdminConsoleRoutes(app, routeDeps);
   registerEarningRoutes(app, routeDeps);
   registerGiftRoutes(app, routeDeps);
   await registerSampleAds(app);

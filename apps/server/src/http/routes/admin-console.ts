@@ -3,6 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ads, giftRequests } from '../../db/schema.ts';
+import { createDailyQuiz } from '../../domain/daily-quiz/create-daily-quiz.ts';
+import { listDailyQuizzes } from '../../domain/daily-quiz/list-daily-quizzes.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
 import { reviewAd } from '../../domain/review/review-ad.ts';
 import type { RouteDeps } from '../app.ts';
@@ -10,7 +12,7 @@ import { DomainError } from '../domain-error.ts';
 
 const adIdParam = z.object({ adId: z.uuid() });
 
-export function registerAdminReviewRoutes(app: FastifyInstance, { database, guards, mailer }: RouteDeps) {
+export function registerAdminConsoleRoutes(app: FastifyInstance, { database, guards, mailer }: RouteDeps) {
   const db = database.db;
   const adIdOf = (params: unknown) => {
     const parsed = adIdParam.safeParse(params);
@@ -48,5 +50,15 @@ export function registerAdminReviewRoutes(app: FastifyInstance, { database, guar
     await guards.requireAdmin(request);
     const decision = { kind: 'reject' as const, input: request.body };
     return reviewAd({ db, mailer, log: request.log, adId: adIdOf(request.params), decision });
+  });
+
+  app.get('/api/admin/daily-quizzes', async (request) => {
+    await guards.requireAdmin(request);
+    return { quizzes: await listDailyQuizzes({ db }) };
+  });
+
+  app.post('/api/admin/daily-quizzes', async (request, reply) => {
+    await guards.requireAdmin(request);
+    return reply.status(201).send(await createDailyQuiz({ db, input: request.body }));
   });
 }
