@@ -94,3 +94,46 @@ describe('ad review', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
   });
 });
+
+describe('daily quiz creation', () => {
+  it('validates, adds and removes options, creates tomorrow’s quiz and refuses a second one for that date', async () => {
+    const { page } = browser;
+    await signInAsAdmin();
+    await page.getByRole('link', { name: 'デイリークイズ作成' }).click();
+    await page.waitForURL('**/admin/create-quiz');
+    const submit = page.getByRole('button', { name: '登録する' });
+    await submit.click();
+    expect(await page.getByRole('alert').innerText()).toBe(messages.allFieldsRequired);
+
+    const remove = page.getByRole('button', { name: /^削除/ });
+    expect(await remove.first().isDisabled()).toBe(true);
+    await page.getByRole('button', { name: '選択肢を追加' }).click();
+    expect(await remove.count()).toBe(3);
+    expect(await remove.first().isEnabled()).toBe(true);
+
+    await page.getByLabel('問題文').fill('日本で一番長い川はどれでしょう？');
+    expect(await page.locator('#quiz-question-count').innerText()).toBe('16 / 150');
+    await page.getByPlaceholder('選択肢1').fill('信濃川');
+    await page.getByPlaceholder('選択肢2').fill('利根川');
+    await page.getByPlaceholder('選択肢3').fill('石狩川');
+    await page.getByRole('button', { name: /削除\s*（選択肢3）/ }).click();
+    expect(await remove.count()).toBe(2);
+    await page.getByLabel('正解').selectOption('1');
+    await page.getByLabel('解説（任意）').fill('信濃川は全長367kmです。');
+    await expectAccessible(page);
+    await submit.click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: messages.dailyQuizCreated }).count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByTestId('daily-quiz-row').filter({ hasText: '日本で一番長い川' }).count())
+      .toBe(1);
+
+    await page.getByLabel('問題文').fill('同じ日付の別の問題');
+    await page.getByPlaceholder('選択肢1').fill('A');
+    await page.getByPlaceholder('選択肢2').fill('B');
+    await page.getByLabel('正解').selectOption('2');
+    await submit.click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.dailyQuizDateTaken);
+  });
+});

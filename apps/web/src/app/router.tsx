@@ -74,7 +74,10 @@ export const router = createBrowserRouter([
         lazy: lazyPage(() => import('../features/admin/components/admin-review-page.tsx')),
       },
       { path: 'admin/cloudworks', ...comingSoon('報酬確認', 'admin') },
-      { path: 'admin/create-quiz', ...comingSoon('デイリークイズ作成', 'admin') },
+      {
+        path: 'admin/create-quiz',
+        lazy: lazyPage(() => import('../features/admin/components/create-quiz-page.tsx')),
+      },
       {
         path: 'admin/gifts',
         lazy: lazyPage(() => import('../features/admin/components/admin-gifts-page.tsx')),
