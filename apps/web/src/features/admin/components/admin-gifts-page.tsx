@@ -1,5 +1,6 @@
 import { messages, type PendingGiftRequest } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -46,36 +47,25 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
           退会歴のあるメール・電話番号：{risk.withdrawnBefore ? 'あり' : 'なし'}
         </li>
       </ul>
-      <form onSubmit={act('issue')} className="materials-form__row">
-        <label className="visually-hidden" htmlFor={`code-${request.id}`}>
-          ギフトコード
-        </label>
-        <input
-          id={`code-${request.id}`}
-          className="input"
-          placeholder="ギフトコード"
-          value={giftCode}
-          onChange={(event) => setGiftCode(event.target.value)}
-        />
-        <button type="submit" className="button" disabled={settle.isPending}>
-          {settle.isPending ? uiText.sending : '発行する'}
-        </button>
-      </form>
-      <form onSubmit={act('reject')} className="materials-form__row">
-        <label className="visually-hidden" htmlFor={`reason-${request.id}`}>
-          却下理由
-        </label>
-        <input
-          id={`reason-${request.id}`}
-          className="input"
-          placeholder="却下理由"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <button type="submit" className="button button--danger" disabled={settle.isPending}>
-          却下する
-        </button>
-      </form>
+      <InlineTextAction
+        id={`code-${request.id}`}
+        label="ギフトコード"
+        value={giftCode}
+        onChange={setGiftCode}
+        onSubmit={act('issue')}
+        buttonLabel={settle.isPending ? uiText.sending : '発行する'}
+        disabled={settle.isPending}
+      />
+      <InlineTextAction
+        id={`reason-${request.id}`}
+        label="却下理由"
+        value={reason}
+        onChange={setReason}
+        onSubmit={act('reject')}
+        buttonLabel="却下する"
+        disabled={settle.isPending}
+        danger
+      />
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -1,5 +1,6 @@
 import { messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { type PendingAd, usePendingAds, useReviewAd } from '../api/review.ts';
@@ -62,21 +63,16 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
           承認する
         </button>
       </form>
-      <form onSubmit={decide('reject')} className="materials-form__row">
-        <label className="visually-hidden" htmlFor={`reason-${ad.id}`}>
-          却下理由
-        </label>
-        <input
-          id={`reason-${ad.id}`}
-          className="input"
-          placeholder="却下理由"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <button type="submit" className="button button--danger" disabled={review.isPending}>
-          却下する
-        </button>
-      </form>
+      <InlineTextAction
+        id={`reason-${ad.id}`}
+        label="却下理由"
+        value={reason}
+        onChange={setReason}
+        onSubmit={decide('reject')}
+        buttonLabel="却下する"
+        disabled={review.isPending}
+        danger
+      />
       {error && (
         <p role="alert" className="form-error">
           {error}

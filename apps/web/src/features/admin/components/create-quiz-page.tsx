@@ -1,5 +1,6 @@
 import { createDailyQuizBody, japanIsoDate, limits, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -54,23 +55,13 @@ function CreateQuizForm() {
 
   return (
     <form className="card" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="quiz-question" className="field__label">
-          問題文
-        </label>
-        <textarea
-          id="quiz-question"
-          className="input"
-          rows={3}
-          maxLength={limits.quizQuestion}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-          aria-describedby="quiz-question-count"
-        />
-        <p id="quiz-question-count" className="field__hint">
-          {question.length} / {limits.quizQuestion}
-        </p>
-      </div>
+      <CountedTextarea
+        id="quiz-question"
+        label="問題文"
+        value={question}
+        max={limits.quizQuestion}
+        onChange={setQuestion}
+      />
       <fieldset className="field">
         <legend className="field__label">
           選択肢（{limits.optionsMin}〜{limits.optionsMax}個）
@@ -142,23 +133,13 @@ function CreateQuizForm() {
           onChange={(event) => setPublishDate(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor="explanation" className="field__label">
-          解説（任意）
-        </label>
-        <textarea
-          id="explanation"
-          className="input"
-          rows={3}
-          maxLength={limits.dailyQuizExplanation}
-          value={explanation}
-          onChange={(event) => setExplanation(event.target.value)}
-          aria-describedby="explanation-count"
-        />
-        <p id="explanation-count" className="field__hint">
-          {explanation.length} / {limits.dailyQuizExplanation}
-        </p>
-      </div>
+      <CountedTextarea
+        id="explanation"
+        label="解説（任意）"
+        value={explanation}
+        max={limits.dailyQuizExplanation}
+        onChange={setExplanation}
+      />
       {message && (
         <p
           role={message.kind === 'ok' ? 'status' : 'alert'}
