@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ads, giftRequests } from '../../db/schema.ts';
 import { createDailyQuiz } from '../../domain/daily-quiz/create-daily-quiz.ts';
 import { listDailyQuizzes } from '../../domain/daily-quiz/list-daily-quizzes.ts';
+import { checkRewards } from '../../domain/review/check-rewards.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
 import { reviewAd } from '../../domain/review/review-ad.ts';
 import type { RouteDeps } from '../app.ts';
@@ -60,5 +61,10 @@ export function registerAdminConsoleRoutes(app: FastifyInstance, { database, gua
   app.post('/api/admin/daily-quizzes', async (request, reply) => {
     await guards.requireAdmin(request);
     return reply.status(201).send(await createDailyQuiz({ db, input: request.body }));
+  });
+
+  app.get<{ Querystring: { email?: string } }>('/api/admin/reward-check', async (request) => {
+    await guards.requireAdmin(request);
+    return { responses: await checkRewards({ db, email: request.query.email }) };
   });
 }
