@@ -137,3 +137,33 @@ describe('daily quiz creation', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.dailyQuizDateTaken);
   });
 });
+
+describe('reward check', () => {
+  it('looks up by e-mail, with the spec messages for a missing or unknown address', async () => {
+    const { page, context } = browser;
+    const userContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const user = await userContext.newPage();
+    const email = `checked-${unique()}@example.com`;
+    await signInWithGoogle(user, email);
+    await completeSignup(user);
+    await user.goto('/daily-quiz');
+    await user.getByLabel('富士山').check();
+    await user.getByRole('button', { name: '回答する' }).click();
+    await user.locator('#result-title').waitFor();
+    await userContext.close();
+
+    await signInAsAdmin();
+    await page.getByRole('link', { name: '報酬確認' }).click();
+    await page.getByRole('button', { name: '確認する' }).click();
+    expect(await page.getByRole('alert').innerText()).toBe(messages.emailRequired);
+    await page.getByLabel('メールアドレス').fill('nobody@example.com');
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.rewardDataNotFound);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: '確認する' }).click();
+    const row = page.getByTestId('reward-row').first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('付与済み（5 Pt）');
+    await expectAccessible(page);
+  });
+});

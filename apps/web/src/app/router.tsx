@@ -73,7 +73,10 @@ export const router = createBrowserRouter([
         path: 'admin/review',
         lazy: lazyPage(() => import('../features/admin/components/admin-review-page.tsx')),
       },
-      { path: 'admin/cloudworks', ...comingSoon('報酬確認', 'admin') },
+      {
+        path: 'admin/cloudworks',
+        lazy: lazyPage(() => import('../features/admin/components/reward-check-page.tsx')),
+      },
       {
         path: 'admin/create-quiz',
         lazy: lazyPage(() => import('../features/admin/components/create-quiz-page.tsx')),
