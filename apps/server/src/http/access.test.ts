@@ -2,6 +2,7 @@ import { type Me, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
+import { signedInAdmin } from '../test/factories.ts';
 import { signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -106,8 +107,7 @@ describe('sessions, CSRF and who may do what', () => {
       ).status,
     ).toBe(401);
 
-    const admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    const admin = await signedInAdmin(t);
     const done = await admin.json('POST', `/api/admin/users/${userId}/suspension`, {
       suspended: true,
       reason: '不正',

@@ -84,3 +84,10 @@ export async function verifiedUserWithPoints(t: TestApp, points: number) {
   });
   return person;
 }
+
+/** A client signed in as the admin account (ADMIN_EMAIL). */
+export async function signedInAdmin(t: TestApp): Promise<TestHttpClient> {
+  const admin = new TestHttpClient(t.url);
+  await signInWithGoogle(admin, t.config.adminEmail);
+  return admin;
+}

@@ -1,8 +1,8 @@
 import { type AdminDailyQuiz, messages } from '@quiz-points/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyQuizzes } from '../../db/schema.ts';
-import { signedUpUser } from '../../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { signedInAdmin, signedUpUser } from '../../test/factories.ts';
+import type { TestHttpClient } from '../../test/http-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { databaseKinds } from '../../test/test-database.ts';
 
@@ -20,8 +20,7 @@ describe.each(databaseKinds())('daily quiz creation on %s', (kind) => {
   let admin: TestHttpClient;
   beforeAll(async () => {
     t = await createTestApp(kind, { listen: true });
-    admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    admin = await signedInAdmin(t);
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftRequests, pointTransactions, users } from '../../db/schema.ts';
-import { verifiedUserWithPoints } from '../../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { signedInAdmin, verifiedUserWithPoints } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postgresKinds } from '../../test/test-database.ts';
 import { findLedgerMismatches } from '../points/ledger.ts';
@@ -43,8 +42,7 @@ describe.each(postgresKinds())('exchange exactly once under concurrency on %s', 
       giftType: 'amazon',
       points: 1000,
     });
-    const admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    const admin = await signedInAdmin(t);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0

@@ -2,8 +2,8 @@ import { type GiftRequestView, messages, type PendingGiftRequest } from '@quiz-p
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutbox, giftRequests, users } from '../../db/schema.ts';
-import { signedUpUser, verifiedUserWithPoints } from '../../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { signedInAdmin, signedUpUser, verifiedUserWithPoints } from '../../test/factories.ts';
+import { TestHttpClient } from '../../test/http-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findLedgerMismatches } from '../points/ledger.ts';
 
@@ -14,8 +14,7 @@ describe('point exchange', () => {
   let admin: TestHttpClient;
   beforeAll(async () => {
     t = await createTestApp('pglite', { listen: true });
-    admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    admin = await signedInAdmin(t);
   });
   afterAll(async () => {
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);

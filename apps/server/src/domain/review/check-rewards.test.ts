@@ -2,8 +2,8 @@ import { messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizResponses } from '../../db/schema.ts';
-import { createAd, signedUpUser } from '../../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { createAd, signedInAdmin, signedUpUser } from '../../test/factories.ts';
+import type { TestHttpClient } from '../../test/http-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { RewardCheckRow } from './check-rewards.ts';
 
@@ -14,8 +14,7 @@ describe('reward check', () => {
   let admin: TestHttpClient;
   beforeAll(async () => {
     t = await createTestApp('pglite', { listen: true });
-    admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    admin = await signedInAdmin(t);
   });
   afterAll(() => t.close());
 

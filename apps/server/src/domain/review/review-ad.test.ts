@@ -2,8 +2,8 @@ import { type AdListItem, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, devOutbox, users } from '../../db/schema.ts';
-import { createAd, signedUpUser } from '../../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../../test/http-client.ts';
+import { createAd, signedInAdmin, signedUpUser } from '../../test/factories.ts';
+import { TestHttpClient } from '../../test/http-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { databaseKinds, postgresKinds } from '../../test/test-database.ts';
 
@@ -22,8 +22,7 @@ describe.each(databaseKinds())('ad review on %s', (kind) => {
   let admin: TestHttpClient;
   beforeAll(async () => {
     t = await createTestApp(kind, { listen: true });
-    admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    admin = await signedInAdmin(t);
   });
   afterAll(() => t.close());
 
@@ -98,8 +97,7 @@ describe.each(postgresKinds())('ad review under concurrency on %s', (kind) => {
 
   it('settles a submission once when two admin tabs (and 18 more clicks) review it at once', async () => {
     const ad = await advertiserAd(t);
-    const admin = new TestHttpClient(t.url);
-    await signInWithGoogle(admin, t.config.adminEmail);
+    const admin = await signedInAdmin(t);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
