@@ -1,3 +1,4 @@
+export * from './advertisers.ts';
 export * from './age.ts';
 export * from './constants.ts';
 export * from './daily-quiz-schemas.ts';

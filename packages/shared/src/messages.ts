@@ -73,6 +73,27 @@ export const messages = {
   pricingUnavailable: '価格設定が取得できませんでした。',
   updateFailed: '更新に失敗しました',
   adStopFailed: '広告の停止に失敗しました',
+  // Advertiser area (beyond SPEC §8; the SPEC strings above stay verbatim)
+  displayNameRequired: '会社名または表示名を50文字以内で入力してください。',
+  advertiserTermsRequired: '広告主利用規約に同意する必要があります。',
+  passwordTooShort: 'パスワードは8文字以上で入力してください。',
+  passwordTooLong: 'パスワードは128文字以内で入力してください。',
+  passwordResetLinkInvalid:
+    'パスワード再設定のリンクが無効か、有効期限が切れています。もう一度お手続きください。',
+  passwordResetSent: 'パスワード再設定のご案内をメールでお送りしました。',
+  passwordChanged: 'パスワードを変更しました。新しいパスワードでログインしてください。',
+  advertiserEmailTaken:
+    'このメールアドレスはすでに登録されています。ログインするか、別のメールアドレスをお使いください。',
+  verificationMailSent: '確認メールをお送りしました。メール内のリンクを開いて登録を完了してください。',
+  emailNotVerified: 'メールアドレスの確認が済んでいません。確認メールのリンクを開いてください。',
+  cardRequired: '広告を作成するには、先にカードを登録してください。',
+  cardSetupFailed: 'カードの登録に失敗しました。もう一度お試しください。',
+  cardRegistered: 'カードを登録しました。',
+  adSubmitted: '広告を登録しました。1〜2営業日以内に審査結果をメールでお知らせします。',
+  adNotEditable: '審査で却下された広告のみ修正して再申請できます。',
+  adLimitRaised: '配信上限を更新しました。',
+  adDeliveryEnded: '広告の配信を終了しました。',
+  adAlreadyEnded: 'この広告の配信はすでに終了しています。',
   mailSent: 'メール送信完了！',
   mailFailed: 'メール送信に失敗しました',
 

@@ -27,6 +27,9 @@ export const pageRoutes = [
   '/advertiser/ads-status',
   '/advertiser/terms',
   '/advertiser/legal',
+  // Beyond SPEC §2: the password-reset landing and each ad's report.
+  '/advertiser/reset-password',
+  '/advertiser/ads/:id/report',
   '/admin',
   '/admin/review',
   '/admin/cloudworks',

@@ -409,7 +409,12 @@ export const advertiserBilling = pgTable('advertiser_billing', {
   registeredAt: timestamp('registered_at', { withTimezone: true }),
 });
 
-/** One invoice per ad and billing month (yyyymm); unique so a run twice bills once. */
+/**
+ * One invoice per ad and billing month (yyyymm); unique so a run twice bills once. An invoice is
+ * written as `charging` with its deliveries claimed, then charged with its id as the idempotency
+ * key, then marked `charged`; a run that finds one still `charging` (a crash in between) retries
+ * the charge with the same key, so the provider charges it once.
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -422,19 +427,61 @@ export const invoices = pgTable(
       .references(() => users.id),
     period: varchar('period', { length: 6 }).notNull(),
     deliveries: integer('deliveries').notNull(),
+    unitPrice: integer('unit_price').notNull().default(0),
     subtotal: integer('subtotal').notNull(),
     carriedIn: integer('carried_in').notNull().default(0),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     status: text('status').notNull(),
     providerInvoiceId: text('provider_invoice_id'),
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    failureReason: text('failure_reason'),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_ad_period_key').on(t.adId, t.period),
-    check('invoices_status_valid', sql`${t.status} in ('charged', 'carried_over', 'failed', 'no_charge')`),
+    index('invoices_advertiser_idx').on(t.advertiserId, t.period.desc()),
+    check(
+      'invoices_status_valid',
+      sql`${t.status} in ('charging', 'charged', 'carried_over', 'failed', 'no_charge')`,
+    ),
     check('invoices_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
   ],
+);
+
+/** Payment-provider webhook events already handled (by event id), so a redelivery changes nothing. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Card-setup sessions of the local payment stand-in (development and tests only). */
+export const devPaymentSessions = pgTable('dev_payment_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  status: text('status').notNull().default('open'),
+  paymentMethodId: text('payment_method_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: varchar('card_last4', { length: 4 }),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Charges made through the local payment stand-in; the idempotency key makes a retry a no-op. */
+export const devPaymentCharges = pgTable(
+  'dev_payment_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    customerId: text('customer_id').notNull(),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dev_payment_charges_idempotency_key').on(t.idempotencyKey)],
 );
 
 /** First-party page views (SPEC-NOTES "Analytics"). */

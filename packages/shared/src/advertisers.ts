@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { type AdStatus, ageBands, genders, limits } from './constants.ts';
+import type { TargetAgeRange, TargetGender } from './earning.ts';
+import { messages } from './messages.ts';
+
+/** SPEC §3 Pricing config: the values in force, in yen. */
+export interface Pricing {
+  userReward: number;
+  baseFee: number;
+  extraTargetingFee: number;
+}
+
+export interface Targeting {
+  targetGender: TargetGender;
+  targetAgeRange: TargetAgeRange;
+}
+
+const anyTicked = (boxes: Record<string, boolean>) => Object.values(boxes).some(Boolean);
+
+/**
+ * SPEC §9: per-delivery cost = user reward + base fee, plus one extra targeting fee for any gender
+ * filter and one for any age filter (however many boxes are ticked).
+ */
+export function perDeliveryCost(pricing: Pricing, targeting: Targeting): number {
+  const extras = (anyTicked(targeting.targetGender) ? 1 : 0) + (anyTicked(targeting.targetAgeRange) ? 1 : 0);
+  return pricing.userReward + pricing.baseFee + extras * pricing.extraTargetingFee;
+}
+
+/** SPEC §9: total = floor(cost × maxDeliveries × 1.1) yen with tax, in integers (no float error). */
+export function totalWithTax(costPerDelivery: number, maxDeliveries: number): number {
+  return Math.floor((costPerDelivery * maxDeliveries * 11) / 10);
+}
+
+/** SPEC §9 billing: 10 % consumption tax, rounded to the nearest yen (half up), in integers. */
+export function consumptionTax(amount: number): number {
+  return Math.floor((amount + 5) / 10);
+}
+
+const invalid = { error: messages.allFieldsRequired };
+const requiredText = (max: number) => z.string(invalid).trim().min(1, invalid).max(max, invalid);
+
+export const targetGenderSchema = z.strictObject(
+  Object.fromEntries(genders.map((g) => [g, z.boolean(invalid)])) as Record<
+    (typeof genders)[number],
+    z.ZodBoolean
+  >,
+  invalid,
+);
+export const targetAgeRangeSchema = z.strictObject(
+  Object.fromEntries(ageBands.map((b) => [b, z.boolean(invalid)])) as Record<
+    (typeof ageBands)[number],
+    z.ZodBoolean
+  >,
+  invalid,
+);
+
+export const MAX_DELIVERIES_LIMIT = 1_000_000;
+export const adOptionMaxLength = 50;
+
+/**
+ * SPEC §5 Create ad (also edit-ad). Every rule fails with すべての項目を正しく入力してください。
+ * Prices and status are not part of the request: the server decides them.
+ */
+export const adInputBody = z
+  .strictObject({
+    adTitle: requiredText(limits.adTitle),
+    adProvider: requiredText(limits.adProvider),
+    adUrl: z
+      .string(invalid)
+      .trim()
+      .max(2048, invalid)
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, invalid),
+    quizQuestion: requiredText(limits.quizQuestion),
+    quizOptions: z
+      .array(requiredText(adOptionMaxLength), invalid)
+      .min(limits.optionsMin, invalid)
+      .max(limits.optionsMax, invalid),
+    correctOptionIndex: z.number(invalid).int(invalid).min(1, invalid),
+    maxDeliveries: z.number(invalid).int(invalid).min(1, invalid).max(MAX_DELIVERIES_LIMIT, invalid),
+    targetGender: targetGenderSchema,
+    targetAgeRange: targetAgeRangeSchema,
+  })
+  .refine((ad) => ad.correctOptionIndex <= ad.quizOptions.length, invalid);
+export type AdInputBody = z.input<typeof adInputBody>;
+
+/** SPEC §5 Raise limit: a whole number; "greater than the current one" is checked by the server. */
+export const raiseLimitBody = z.strictObject({
+  maxDeliveries: z
+    .number({ error: messages.limitMustIncrease })
+    .int({ error: messages.limitMustIncrease })
+    .min(1, { error: messages.limitMustIncrease })
+    .max(MAX_DELIVERIES_LIMIT, { error: messages.limitMustIncrease }),
+});
+export type RaiseLimitBody = z.infer<typeof raiseLimitBody>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+const emailField = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { error: messages.emailRequired })
+  .max(254, { error: messages.emailInvalid })
+  .pipe(z.email({ error: messages.emailInvalid }));
+const newPassword = z
+  .string({ error: messages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong });
+
+/** Advertiser sign-up on the advertiser landing (company or display name, e-mail, password, terms). */
+export const advertiserSignUpBody = z.strictObject({
+  displayName: z
+    .string({ error: messages.displayNameRequired })
+    .trim()
+    .min(1, { error: messages.displayNameRequired })
+    .max(50, { error: messages.displayNameRequired }),
+  email: emailField,
+  password: newPassword,
+  agreeToTerms: z.literal(true, { error: messages.advertiserTermsRequired }),
+});
+export type AdvertiserSignUpBody = z.input<typeof advertiserSignUpBody>;
+
+export const advertiserSignInBody = z.strictObject({
+  email: emailField,
+  password: z
+    .string({ error: messages.loginFailed })
+    .min(1, { error: messages.loginFailed })
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type AdvertiserSignInBody = z.input<typeof advertiserSignInBody>;
+
+/** SPEC §5: password reset also needs an e-mail. */
+export const passwordResetRequestBody = z.strictObject({ email: emailField });
+export const passwordResetBody = z.strictObject({
+  token: z.string({ error: messages.passwordResetLinkInvalid }).min(1).max(200),
+  password: newPassword,
+});
+
+export const cardSetupCompleteBody = z.strictObject({ sessionId: z.string().min(1).max(200) });
+
+/** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
+export interface PricingView extends Pricing {
+  isAdmin: boolean;
+}
+
+/** The signed-in advertiser, as the advertiser area needs it. */
+export interface AdvertiserMe {
+  uid: string;
+  email: string;
+  displayName: string;
+  cardRegistered: boolean;
+  card: { brand: string | null; last4: string | null } | null;
+}
+
+/** One of the advertiser's own ads (ads-status). Money in yen. */
+export interface AdvertiserAd extends Targeting {
+  id: string;
+  adTitle: string;
+  adProvider: string;
+  adUrl: string;
+  quizQuestion: string;
+  quizOptions: string[];
+  status: AdStatus;
+  isActive: boolean;
+  rejectionReason: string | null;
+  deliveryCount: number;
+  maxDeliveries: number;
+  unitPrice: number;
+  /** Deliveries so far × their unit price, before tax. */
+  spend: number;
+  createdAt: string;
+}
+
+/** The advertiser's own ad with its correct option, for the edit form. */
+export interface AdvertiserAdDetail extends AdvertiserAd {
+  correctOptionIndex: number;
+}
+
+/** Groups smaller than this are hidden in reports, so no single person can be picked out. */
+export const REPORT_MIN_GROUP = 5;
+
+export interface AdReport {
+  adId: string;
+  adTitle: string;
+  deliveries: number;
+  answers: number;
+  correct: number;
+  /** Shares of answers, 0–1; null with no answers. */
+  correctRate: number | null;
+  wrongRate: number | null;
+  /** Seconds from click to answer over answered deliveries; null with no answers. */
+  medianSecondsToAnswer: number | null;
+  averageSecondsToAnswer: number | null;
+  /** Japan-time days (yyyy-mm-dd) with their deliveries, oldest first, no gaps. */
+  deliveriesByDay: { date: string; deliveries: number }[];
+  /** Gender × age band of the people who clicked; groups under REPORT_MIN_GROUP are hidden. */
+  breakdown: {
+    gender: (typeof genders)[number] | 'unknown';
+    ageBand: (typeof ageBands)[number] | 'unknown';
+    deliveries: number;
+    answers: number;
+    correctRate: number | null;
+  }[];
+  hiddenGroups: number;
+}
