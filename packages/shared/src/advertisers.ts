@@ -149,6 +149,8 @@ export interface AdvertiserMe {
   displayName: string;
   cardRegistered: boolean;
   card: { brand: string | null; last4: string | null } | null;
+  /** The operator account: may create house ads at no charge, needs no card. */
+  isAdmin: boolean;
 }
 
 /** One of the advertiser's own ads (ads-status). Money in yen. */
