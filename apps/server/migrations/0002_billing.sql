@@ -32,4 +32,7 @@ ALTER TABLE "invoices" ADD COLUMN "failure_reason" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "charged_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "dev_payment_charges_idempotency_key" ON "dev_payment_charges" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "invoices_advertiser_idx" ON "invoices" USING btree ("advertiser_id","period" DESC NULLS LAST);--> statement-breakpoint
-ALTER TABLE "invoices" ADD CONSTRAINT "invoices_status_valid" CHECK ("invoices"."status" in ('charging', 'charged', 'carried_over', 'failed', 'no_charge'));
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_status_valid" CHECK ("invoices"."status" in ('charging', 'charged', 'carried_over', 'failed', 'no_charge'));--> statement-breakpoint
+-- The documented default pricing (docs/decisions/004-defaults.md), so every database, production
+-- included, has the one row ad creation reads; the admin edits it from here.
+INSERT INTO "pricing_config" ("id", "user_reward", "base_fee", "extra_targeting_fee") VALUES (1, 10, 20, 5) ON CONFLICT DO NOTHING;

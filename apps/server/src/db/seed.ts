@@ -1,4 +1,5 @@
 import { japanDateKey } from '@quiz-points/shared';
+import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database, Executor } from './client.ts';
@@ -7,6 +8,7 @@ import {
   ads,
   advertiserBilling,
   appSettings,
+  authAccounts,
   dailyQuizzes,
   pricingConfig,
   quizAnswers,
@@ -15,6 +17,8 @@ import {
 import { defaultPricing, defaultSettings } from './seed-defaults.ts';
 
 export const TEST_ADVERTISER_EMAIL = 'advertiser@quiz-points.example';
+/** The demo advertiser's password (README); the seed runs only outside production. */
+export const TEST_ADVERTISER_PASSWORD = 'advertiser-demo-1234';
 
 const sampleAds = [
   {
@@ -87,6 +91,13 @@ export async function seedIfEmpty(db: Database, config: Config, now = new Date()
         cardRegistered: true,
       },
     ]);
+    await tx.insert(authAccounts).values({
+      id: 'seed-advertiser-credential',
+      accountId: 'seed-advertiser',
+      providerId: 'credential',
+      userId: 'seed-advertiser',
+      password: await hashPassword(TEST_ADVERTISER_PASSWORD),
+    });
     await tx.insert(advertiserBilling).values({
       userId: 'seed-advertiser',
       providerCustomerId: 'cus_local_seed',

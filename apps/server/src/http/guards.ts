@@ -14,6 +14,8 @@ export interface Guards {
   /** A general user who is not suspended. */
   requireUser(request: FastifyRequest): Promise<UserRow>;
   requireAdvertiser(request: FastifyRequest): Promise<UserRow>;
+  /** An advertiser, or the admin (who may place house ads at no charge). */
+  requireAdvertiserOrAdmin(request: FastifyRequest): Promise<{ user: UserRow; isAdmin: boolean }>;
   requireAdmin(request: FastifyRequest): Promise<UserRow>;
   /** When the current session began (for actions that need a fresh sign-in). */
   sessionStartedAt(request: FastifyRequest): Promise<Date | null>;
@@ -62,9 +64,16 @@ export function createGuards({
     },
     async requireAdvertiser(request) {
       const user = await signedIn(request);
-      if (user.role !== 'advertiser') throw new DomainError('FORBIDDEN', messages.notAdvertiser);
+      if (user.role !== 'advertiser') throw new DomainError('NOT_ADVERTISER');
       if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
       return user;
+    },
+    async requireAdvertiserOrAdmin(request) {
+      const user = await signedIn(request);
+      if (isAdmin(user)) return { user, isAdmin: true };
+      if (user.role !== 'advertiser') throw new DomainError('NOT_ADVERTISER');
+      if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
+      return { user, isAdmin: false };
     },
     async requireAdmin(request) {
       const user = await signedIn(request);

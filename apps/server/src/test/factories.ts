@@ -1,7 +1,7 @@
 import { japanDateKey } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ads, dailyQuizzes, quizAnswers, users } from '../db/schema.ts';
+import { ads, dailyQuizzes, devOutbox, quizAnswers, users } from '../db/schema.ts';
 import { applyPointChange } from '../domain/points/ledger.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
@@ -90,4 +90,42 @@ export async function signedInAdmin(t: TestApp): Promise<TestHttpClient> {
   const admin = new TestHttpClient(t.url);
   await signInWithGoogle(admin, t.config.adminEmail);
   return admin;
+}
+
+/** The newest link mailed to this address by the mail stand-in. */
+export async function latestMailedLink(t: TestApp, to: string): Promise<string> {
+  const mail = await t.database.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.to, to))
+    .orderBy(desc(devOutbox.id))
+    .limit(1);
+  const link = /(https?:\/\/\S+)/.exec(mail[0]?.text ?? '')?.[1];
+  if (!link) throw new Error(`no link mailed to ${to}`);
+  return link;
+}
+
+export const TEST_PASSWORD = 'correct-horse-1234';
+
+/**
+ * An advertiser who signed up, opened the mailed confirmation link (which signs them in) and, unless
+ * told otherwise, has a card on file.
+ */
+export async function signedInAdvertiser(t: TestApp, options: { card?: boolean; email?: string } = {}) {
+  const client = new TestHttpClient(t.url);
+  const email = options.email ?? `advertiser-${++sequence}-${Date.now()}@example.com`;
+  const signUp = await client.json('POST', '/api/advertiser/sign-up', {
+    displayName: 'テスト広告社',
+    email,
+    password: TEST_PASSWORD,
+    agreeToTerms: true,
+  });
+  if (signUp.status !== 201) throw new Error(`advertiser sign-up failed: ${JSON.stringify(signUp.body)}`);
+  await client.follow(await latestMailedLink(t, email));
+  if (options.card ?? true) {
+    await t.database.db.update(users).set({ cardRegistered: true }).where(eq(users.email, email));
+  }
+  const me = await client.json<{ advertiser: { uid: string } }>('GET', '/api/advertiser/me');
+  if (me.status !== 200) throw new Error(`advertiser not signed in: ${JSON.stringify(me.body)}`);
+  return { client, email, uid: me.body.advertiser.uid };
 }

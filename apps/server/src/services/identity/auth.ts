@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
@@ -7,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -20,7 +22,27 @@ export interface AuthOptions {
   config: Config;
   db: Database;
   log: FastifyBaseLogger;
+  mailer: Mailer;
 }
+
+/** The only way to create a password account; its HTTP path is disabled, our endpoint calls it. */
+export const PASSWORD_SIGN_UP_PATH = '/sign-up/email';
+
+/**
+ * better-auth's HTTP paths that our own /api/advertiser/* endpoints replace (they add database rate
+ * limits and the advertiser check, then call these on the server). The reset link itself
+ * (GET /reset-password/:token) and e-mail verification stay reachable.
+ */
+const REPLACED_PATHS = [
+  PASSWORD_SIGN_UP_PATH,
+  '/sign-in/email',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+  '/change-password',
+  '/change-email',
+  '/set-password',
+];
 
 /**
  * better-auth's log lines go to our structured log. The in-process development provider is not
@@ -38,7 +60,7 @@ function authLogger(log: FastifyBaseLogger, devProvider: boolean) {
 }
 
 /** better-auth on our own tables: Google through OpenID Connect discovery, sessions in the database. */
-export function createAuth({ config, db, log }: AuthOptions) {
+export function createAuth({ config, db, log, mailer }: AuthOptions) {
   const { google } = config.identity;
   return betterAuth({
     appName: 'クイズポイント',
@@ -51,11 +73,41 @@ export function createAuth({ config, db, log }: AuthOptions) {
       provider: 'pg',
       schema: { user: users, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
+    disabledPaths: REPLACED_PATHS,
     user: {
       additionalFields: {
         role: { type: 'string', input: false, required: false, defaultValue: 'user' },
         emailHash: { type: 'string', input: false, required: false },
         referralCode: { type: 'string', input: false, required: false },
+        displayName: { type: 'string', input: true, required: false },
+      },
+    },
+    // Advertisers (SPEC §6): e-mail and password, confirmed by a mailed link before the first sign-in.
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: '【クイズポイント】パスワード再設定のご案内',
+          text: `${user.name} 様\n\n下記のリンクから新しいパスワードを設定してください（有効期限：1時間）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: '【クイズポイント】広告主アカウントのメールアドレス確認',
+          text: `${user.name} 様\n\nクイズポイント広告主アカウントへのご登録ありがとうございます。\n下記のリンクを開いて、メールアドレスの確認を完了してください（有効期限：24時間）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。`,
+        });
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
@@ -70,8 +122,14 @@ export function createAuth({ config, db, log }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, emailHash: hashEmail(user.email), referralCode: newReferralCode() },
+          // A password account can only come from the advertiser sign-up; Google makes users.
+          before: async (user, context) => ({
+            data: {
+              ...user,
+              emailHash: hashEmail(user.email),
+              referralCode: newReferralCode(),
+              role: context?.path === PASSWORD_SIGN_UP_PATH ? 'advertiser' : 'user',
+            },
           }),
         },
       },

@@ -1,0 +1,28 @@
+import { raiseLimitBody } from '@quiz-points/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { adSpend } from './list-advertiser-ads.ts';
+import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
+
+/**
+ * SPEC §4/§5 Raise limit: the new cap must exceed the current one (現在の上限より大きい数値を入力して
+ * ください。), and an approved ad that had stopped becomes active again. Checked under the row lock,
+ * so it cannot interleave with a click counting a delivery.
+ */
+export async function raiseAdLimit(options: { db: Database; owner: AdOwner; adId: string; input: unknown }) {
+  const { db, owner, adId } = options;
+  const { maxDeliveries } = raiseLimitBody.parse(options.input);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedAd(tx, adId, owner);
+    if (maxDeliveries <= current.maxDeliveries) throw new DomainError('LIMIT_NOT_HIGHER');
+    const [ad] = await tx
+      .update(ads)
+      .set({ maxDeliveries, isActive: sql`${ads.status} = 'approved'`, updatedAt: new Date() })
+      .where(eq(ads.id, adId))
+      .returning();
+    return { ad: toAdvertiserAd(ad!, await adSpend(tx, adId)) };
+  });
+}

@@ -1,0 +1,69 @@
+import { adInputBody, perDeliveryCost } from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { ads, quizAnswers } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { UserRow } from '../../http/guards.ts';
+import type { Mailer } from '../../services/mail/mailer.ts';
+import { mailAdReceipt } from './ad-mail.ts';
+import { lockOwnedAd } from './owned-ad.ts';
+import { readPricing } from './read-pricing.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
+
+/**
+ * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
+ * pricing now in force. Any other status is refused, checked under the row lock.
+ */
+export async function resubmitAd(options: {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  advertiser: UserRow;
+  isAdmin: boolean;
+  adId: string;
+  input: unknown;
+}) {
+  const { db, advertiser, isAdmin, adId } = options;
+  const body = adInputBody.parse(options.input);
+  const ad = await db.transaction(async (tx) => {
+    const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
+    if (current.status !== 'rejected') throw new DomainError('AD_NOT_EDITABLE');
+    const pricing = await readPricing(tx);
+    const [row] = await tx
+      .update(ads)
+      .set({
+        adTitle: body.adTitle,
+        adProvider: body.adProvider,
+        adUrl: body.adUrl,
+        quizQuestion: body.quizQuestion,
+        quizOptions: body.quizOptions,
+        maxDeliveries: Math.max(body.maxDeliveries, current.deliveryCount),
+        targetGender: body.targetGender,
+        targetAgeRange: body.targetAgeRange,
+        userReward: pricing.userReward,
+        baseFee: isAdmin ? 0 : pricing.baseFee,
+        extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
+        unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
+        status: 'pending',
+        isActive: false,
+        rejectionReason: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(ads.id, adId))
+      .returning();
+    await tx
+      .update(quizAnswers)
+      .set({ correctOptionIndex: body.correctOptionIndex })
+      .where(eq(quizAnswers.adId, adId));
+    return row!;
+  });
+  const mailed = await mailAdReceipt({
+    mailer: options.mailer,
+    log: options.log,
+    to: advertiser.email,
+    adTitle: ad.adTitle,
+    resubmitted: true,
+  });
+  return { ad: toAdvertiserAd(ad, 0), mailed };
+}

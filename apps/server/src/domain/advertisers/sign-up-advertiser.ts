@@ -1,0 +1,40 @@
+import { advertiserSignUpBody } from '@quiz-points/shared';
+import { isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { Auth } from '../../services/identity/auth.ts';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
+
+/** Where the confirmation link lands once it has signed the advertiser in. */
+export const VERIFIED_CALLBACK_PATH = '/advertiser?verified=1';
+
+/**
+ * Creates an advertiser account (role advertiser, by the auth hook for password sign-ups) and mails
+ * the confirmation link. The account cannot sign in until the link is opened.
+ */
+export async function signUpAdvertiser(options: { db: Database; auth: Auth; ip: string; input: unknown }) {
+  const { db, auth, ip } = options;
+  const body = advertiserSignUpBody.parse(options.input);
+  await consumeRateLimit(db, { key: `advertiser-sign-up:ip:${ip}`, limit: 30, windowSeconds: 3600 });
+  const email = body.email.toLowerCase();
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) throw new DomainError('EMAIL_TAKEN');
+  try {
+    await auth.api.signUpEmail({
+      body: {
+        email,
+        password: body.password,
+        name: body.displayName,
+        displayName: body.displayName,
+        callbackURL: VERIFIED_CALLBACK_PATH,
+      },
+    });
+  } catch (error) {
+    // Two sign-ups with one address at once: the unique index lets one through.
+    if (isAPIError(error) && error.statusCode === 422) throw new DomainError('EMAIL_TAKEN');
+    throw error;
+  }
+  return { ok: true as const };
+}

@@ -1,0 +1,65 @@
+import { adInputBody, perDeliveryCost } from '@quiz-points/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { ads, quizAnswers } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { UserRow } from '../../http/guards.ts';
+import type { Mailer } from '../../services/mail/mailer.ts';
+import { mailAdReceipt } from './ad-mail.ts';
+import { readPricing } from './read-pricing.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
+
+/**
+ * SPEC §5 Create ad: pending, inactive, 0 deliveries, with the pricing in force stored on the ad
+ * and the correct option stored apart (quiz_answers). Needs a registered card, except for the
+ * admin, whose house ads cost 0. The receipt mail goes after the commit.
+ */
+export async function submitAd(options: {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  advertiser: UserRow;
+  isAdmin: boolean;
+  input: unknown;
+}) {
+  const { db, advertiser, isAdmin } = options;
+  const body = adInputBody.parse(options.input);
+  if (!isAdmin && !advertiser.cardRegistered) throw new DomainError('CARD_REQUIRED');
+  const ad = await db.transaction(async (tx) => {
+    const pricing = await readPricing(tx);
+    const [row] = await tx
+      .insert(ads)
+      .values({
+        advertiserId: advertiser.id,
+        adTitle: body.adTitle,
+        adProvider: body.adProvider,
+        adUrl: body.adUrl,
+        quizQuestion: body.quizQuestion,
+        quizOptions: body.quizOptions,
+        maxDeliveries: body.maxDeliveries,
+        targetGender: body.targetGender,
+        targetAgeRange: body.targetAgeRange,
+        userReward: pricing.userReward,
+        baseFee: isAdmin ? 0 : pricing.baseFee,
+        extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
+        unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
+        isHouseAd: isAdmin,
+        status: 'pending',
+        isActive: false,
+        deliveryCount: 0,
+      })
+      .returning();
+    await tx
+      .insert(quizAnswers)
+      .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
+    return row!;
+  });
+  const mailed = await mailAdReceipt({
+    mailer: options.mailer,
+    log: options.log,
+    to: advertiser.email,
+    adTitle: ad.adTitle,
+    resubmitted: false,
+  });
+  return { ad: toAdvertiserAd(ad, 0), mailed };
+}

@@ -1,0 +1,25 @@
+import type { AdStatus, AdvertiserAd } from '@quiz-points/shared';
+import type { ads } from '../../db/schema.ts';
+
+export type AdRow = typeof ads.$inferSelect;
+
+export function toAdvertiserAd(ad: AdRow, spend: number): AdvertiserAd {
+  return {
+    id: ad.id,
+    adTitle: ad.adTitle,
+    adProvider: ad.adProvider,
+    adUrl: ad.adUrl,
+    quizQuestion: ad.quizQuestion,
+    quizOptions: ad.quizOptions,
+    status: ad.status as AdStatus,
+    isActive: ad.isActive,
+    rejectionReason: ad.rejectionReason,
+    deliveryCount: ad.deliveryCount,
+    maxDeliveries: ad.maxDeliveries,
+    unitPrice: ad.unitPrice,
+    spend,
+    targetGender: ad.targetGender,
+    targetAgeRange: ad.targetAgeRange,
+    createdAt: ad.createdAt.toISOString(),
+  };
+}
