@@ -94,6 +94,8 @@ export const messages = {
   adLimitRaised: '配信上限を更新しました。',
   adDeliveryEnded: '広告の配信を終了しました。',
   adAlreadyEnded: 'この広告の配信はすでに終了しています。',
+  emailVerified: 'メールアドレスの確認が完了しました。広告主アカウントをご利用いただけます。',
+  endDeliveryConfirm: 'この広告の配信を終了しますか？',
   mailSent: 'メール送信完了！',
   mailFailed: 'メール送信に失敗しました',
 

@@ -1,16 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { HomePage } from '../features/home/components/home-page.tsx';
-import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page.tsx';
 import { NotFoundPage } from '../features/placeholders/components/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 // Pages other than the landing page load on demand, so the first page stays small.
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
-});
-
-const comingSoon = (title: string, audience: 'user' | 'advertiser' | 'admin') => ({
-  element: <ComingSoonPage title={title} audience={audience} />,
 });
 
 export const router = createBrowserRouter([
@@ -64,10 +59,30 @@ export const router = createBrowserRouter([
         path: 'daily-quiz',
         lazy: lazyPage(() => import('../features/earning/components/daily-quiz-page.tsx')),
       },
-      { path: 'advertiser/card-setup', ...comingSoon('カード登録', 'advertiser') },
-      { path: 'advertiser/create-ad', ...comingSoon('広告の作成', 'advertiser') },
-      { path: 'advertiser/edit-ad/:id', ...comingSoon('広告の編集', 'advertiser') },
-      { path: 'advertiser/ads-status', ...comingSoon('広告の管理', 'advertiser') },
+      {
+        path: 'advertiser/card-setup',
+        lazy: lazyPage(() => import('../features/advertisers/components/card-setup-page.tsx')),
+      },
+      {
+        path: 'advertiser/create-ad',
+        lazy: lazyPage(() => import('../features/advertisers/components/create-ad-page.tsx')),
+      },
+      {
+        path: 'advertiser/edit-ad/:id',
+        lazy: lazyPage(() => import('../features/advertisers/components/edit-ad-page.tsx')),
+      },
+      {
+        path: 'advertiser/ads-status',
+        lazy: lazyPage(() => import('../features/advertisers/components/ads-status-page.tsx')),
+      },
+      {
+        path: 'advertiser/ads/:id/report',
+        lazy: lazyPage(() => import('../features/advertisers/components/ad-report-page.tsx')),
+      },
+      {
+        path: 'advertiser/reset-password',
+        lazy: lazyPage(() => import('../features/advertisers/components/reset-password-page.tsx')),
+      },
       { path: 'admin', lazy: lazyPage(() => import('../features/admin/components/admin-hub-page.tsx')) },
       {
         path: 'admin/review',

@@ -1,31 +1,39 @@
-/** A labelled text area with a live "n / max" counter (SPEC §2: the question's character counter). */
+/**
+ * A labelled text area (or, with `singleLine`, a text input) with a live "n / max" counter (SPEC §2:
+ * the question's character counter; SPEC §5: the ad's title and provider limits).
+ */
 export function CountedTextarea({
   id,
   label,
   value,
   max,
   onChange,
+  singleLine = false,
 }: {
   id: string;
   label: string;
   value: string;
   max: number;
   onChange: (value: string) => void;
+  singleLine?: boolean;
 }) {
+  const common = {
+    id,
+    className: 'input',
+    maxLength: max,
+    value,
+    'aria-describedby': `${id}-count`,
+  };
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <textarea
-        id={id}
-        className="input"
-        rows={3}
-        maxLength={max}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={`${id}-count`}
-      />
+      {singleLine ? (
+        <input type="text" {...common} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <textarea rows={3} {...common} onChange={(event) => onChange(event.target.value)} />
+      )}
       <p id={`${id}-count`} className="field__hint">
         {value.length} / {max}
       </p>

@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import {
+  AdvertiserAccountSection,
+  AdvertiserSignUpSection,
+} from '../../advertisers/components/advertiser-account-section.tsx';
 import { MaterialsRequestForm } from './materials-request-form.tsx';
 
 const features = [
@@ -34,6 +38,13 @@ export default function AdvertiserLandingPage() {
         </p>
       </section>
 
+      <section className="section" aria-labelledby="advertiser-login-title">
+        <h2 id="advertiser-login-title" className="section__title">
+          広告主ログイン
+        </h2>
+        <AdvertiserAccountSection />
+      </section>
+
       <section className="section" aria-labelledby="advertiser-features-title">
         <h2 id="advertiser-features-title" className="section__title">
           クイズ広告の特長
@@ -65,23 +76,14 @@ export default function AdvertiserLandingPage() {
         </div>
       </section>
 
+      <AdvertiserSignUpSection />
+
       <section className="section" aria-labelledby="materials-title">
         <h2 id="materials-title" className="section__title">
           資料請求
         </h2>
         <p>メールアドレスを入力すると、媒体資料をすぐにお送りします。</p>
         <MaterialsRequestForm />
-      </section>
-
-      <section className="section" aria-labelledby="advertiser-login-title">
-        <h2 id="advertiser-login-title" className="section__title">
-          広告主ログイン
-        </h2>
-        <div className="card notice" role="status">
-          <p>
-            広告主アカウントの登録・ログインは近日受付を開始します。お急ぎの方は資料請求からお問い合わせください。
-          </p>
-        </div>
       </section>
     </div>
   );

@@ -1,0 +1,10 @@
+import type { AdReport } from '@quiz-points/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { advertiserKeys } from './query-keys.ts';
+
+export const getAdReport = (adId: string) =>
+  apiFetch<AdReport>(`/api/advertiser/ads/${encodeURIComponent(adId)}/report`);
+
+export const useAdReport = (adId: string) =>
+  useQuery({ queryKey: advertiserKeys.report(adId), queryFn: () => getAdReport(adId) });

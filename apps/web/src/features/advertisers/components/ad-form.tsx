@@ -1,0 +1,307 @@
+import {
+  type AdInputBody,
+  type AgeBand,
+  adInputBody,
+  adOptionMaxLength,
+  ageBands,
+  DEFAULT_MAX_DELIVERIES,
+  type Gender,
+  genders,
+  limits,
+  messages,
+  perDeliveryCost,
+  type TargetAgeRange,
+  type TargetGender,
+  totalWithTax,
+} from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import { uiText } from '../../../lib/ui-text.ts';
+import { usePricing } from '../api/get-pricing.ts';
+import { ageBandLabels, genderLabels, yen } from './targeting-labels.ts';
+
+export interface AdFormValues {
+  adTitle: string;
+  adProvider: string;
+  adUrl: string;
+  quizQuestion: string;
+  quizOptions: string[];
+  correctOptionIndex: number | null;
+  maxDeliveries: number;
+  targetGender: TargetGender;
+  targetAgeRange: TargetAgeRange;
+}
+
+const noBoxes = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>;
+
+/** SPEC §5: the URL field starts as the scheme; two blank options; 100 deliveries; everyone. */
+export const emptyAdForm: AdFormValues = {
+  adTitle: '',
+  adProvider: '',
+  adUrl: 'https://',
+  quizQuestion: '',
+  quizOptions: ['', ''],
+  correctOptionIndex: null,
+  maxDeliveries: DEFAULT_MAX_DELIVERIES,
+  targetGender: noBoxes(genders),
+  targetAgeRange: noBoxes(ageBands),
+};
+
+// Options keep a stable id so removing one never moves another's text into its input.
+let nextOptionId = 0;
+const toOption = (text: string) => ({ id: ++nextOptionId, text });
+
+/** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
+function PricePanel({
+  maxDeliveries,
+  targetGender,
+  targetAgeRange,
+}: {
+  maxDeliveries: string;
+  targetGender: TargetGender;
+  targetAgeRange: TargetAgeRange;
+}) {
+  const pricing = usePricing();
+  if (pricing.isError) {
+    return (
+      <p role="alert" className="form-error">
+        {messages.pricingUnavailable}
+      </p>
+    );
+  }
+  const deliveries = /^[0-9]+$/.test(maxDeliveries) ? Number(maxDeliveries) : null;
+  const cost = pricing.data
+    ? pricing.data.isAdmin
+      ? 0
+      : perDeliveryCost(pricing.data, { targetGender, targetAgeRange })
+    : null;
+  const total = cost !== null && deliveries !== null ? totalWithTax(cost, deliveries) : null;
+  return (
+    <section className="card notice price-panel" aria-labelledby="price-title">
+      <h2 id="price-title">お見積もり</h2>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {pricing.isPending ? (
+          <p>{uiText.loading}</p>
+        ) : (
+          <dl className="price-panel__list">
+            <dt>1配信あたりの単価</dt>
+            <dd data-testid="price-per-delivery">{cost === null ? '―' : yen(cost)}</dd>
+            <dt>お支払い総額（税込）</dt>
+            <dd data-testid="price-total" className="price-panel__total">
+              {total === null ? '―' : yen(total)}
+            </dd>
+          </dl>
+        )}
+      </div>
+      {pricing.data && !pricing.data.isAdmin && (
+        <p className="note">
+          単価 ＝ ユーザー報酬 {yen(pricing.data.userReward)} ＋ 基本料金 {yen(pricing.data.baseFee)} ＋
+          性別・年代の指定それぞれ {yen(pricing.data.extraTargetingFee)}。総額 ＝ 単価 × 配信上限数 ×
+          1.1（1円未満切り捨て）。実際のご請求は配信した件数分です。
+        </p>
+      )}
+      {pricing.data?.isAdmin && <p className="note">運営アカウントの広告は無料で配信されます。</p>}
+    </section>
+  );
+}
+
+/**
+ * The create-ad and edit-ad form (SPEC §5 Create ad). It checks the shared request schema before
+ * sending; every failure reads すべての項目を正しく入力してください。 `onSubmit` returns an error
+ * message to show, or nothing when the ad went through.
+ */
+export function AdForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  pending,
+}: {
+  initial: AdFormValues;
+  submitLabel: string;
+  onSubmit: (body: AdInputBody) => Promise<string | undefined>;
+  pending: boolean;
+}) {
+  const [adTitle, setAdTitle] = useState(initial.adTitle);
+  const [adProvider, setAdProvider] = useState(initial.adProvider);
+  const [adUrl, setAdUrl] = useState(initial.adUrl);
+  const [quizQuestion, setQuizQuestion] = useState(initial.quizQuestion);
+  const [options, setOptions] = useState(() => initial.quizOptions.map(toOption));
+  const [correctId, setCorrectId] = useState<number | null>(() =>
+    initial.correctOptionIndex === null ? null : (options[initial.correctOptionIndex - 1]?.id ?? null),
+  );
+  const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
+  const [targetGender, setTargetGender] = useState(initial.targetGender);
+  const [targetAgeRange, setTargetAgeRange] = useState(initial.targetAgeRange);
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const correctIndex = options.findIndex((option) => option.id === correctId);
+    const parsed = adInputBody.safeParse({
+      adTitle,
+      adProvider,
+      adUrl,
+      quizQuestion,
+      quizOptions: options.map((option) => option.text),
+      correctOptionIndex: correctIndex + 1,
+      maxDeliveries: /^[0-9]+$/.test(maxDeliveries) ? Number(maxDeliveries) : Number.NaN,
+      targetGender,
+      targetAgeRange,
+    });
+    if (correctIndex < 0 || !parsed.success) return setError(messages.allFieldsRequired);
+    setError('');
+    setError((await onSubmit(parsed.data)) ?? '');
+  };
+
+  return (
+    <form className="card ad-form" onSubmit={submit} noValidate>
+      <CountedTextarea
+        id="ad-title"
+        label="広告タイトル"
+        value={adTitle}
+        max={limits.adTitle}
+        onChange={setAdTitle}
+        singleLine
+      />
+      <CountedTextarea
+        id="ad-provider"
+        label="広告主名（表示名）"
+        value={adProvider}
+        max={limits.adProvider}
+        onChange={setAdProvider}
+        singleLine
+      />
+      <div className="field">
+        <label htmlFor="ad-url" className="field__label">
+          広告ページのURL
+        </label>
+        <input
+          id="ad-url"
+          type="url"
+          inputMode="url"
+          className="input"
+          value={adUrl}
+          maxLength={2048}
+          onChange={(event) => setAdUrl(event.target.value)}
+        />
+      </div>
+      <CountedTextarea
+        id="ad-question"
+        label="クイズの問題文"
+        value={quizQuestion}
+        max={limits.quizQuestion}
+        onChange={setQuizQuestion}
+      />
+      <fieldset className="field">
+        <legend className="field__label">
+          選択肢（{limits.optionsMin}〜{limits.optionsMax}個）と正解
+        </legend>
+        <p className="note">正解の選択肢を1つ選んでください。</p>
+        {options.map((option, index) => (
+          <div key={option.id} className="ad-option-row">
+            <label className="choice">
+              <input
+                type="radio"
+                name="correct-option"
+                checked={correctId === option.id}
+                onChange={() => setCorrectId(option.id)}
+              />
+              <span>
+                正解<span className="visually-hidden">（選択肢{index + 1}）</span>
+              </span>
+            </label>
+            <label className="visually-hidden" htmlFor={`ad-option-${index + 1}`}>
+              選択肢{index + 1}
+            </label>
+            <input
+              id={`ad-option-${index + 1}`}
+              className="input"
+              placeholder={`選択肢${index + 1}`}
+              value={option.text}
+              maxLength={adOptionMaxLength}
+              onChange={(event) =>
+                setOptions(options.map((o) => (o.id === option.id ? { ...o, text: event.target.value } : o)))
+              }
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={options.length <= limits.optionsMin}
+              onClick={() => {
+                setOptions(options.filter((o) => o.id !== option.id));
+                if (correctId === option.id) setCorrectId(null);
+              }}
+            >
+              削除<span className="visually-hidden">（選択肢{index + 1}）</span>
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={options.length >= limits.optionsMax}
+          onClick={() => setOptions([...options, toOption('')])}
+        >
+          選択肢を追加
+        </button>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="ad-max-deliveries" className="field__label">
+          配信上限数（件）
+        </label>
+        <input
+          id="ad-max-deliveries"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          className="input input--short"
+          value={maxDeliveries}
+          onChange={(event) => setMaxDeliveries(event.target.value)}
+        />
+      </div>
+      <fieldset className="field">
+        <legend className="field__label">性別で絞り込む（任意）</legend>
+        <div className="choice-row">
+          {genders.map((gender: Gender) => (
+            <label key={gender} className="choice">
+              <input
+                type="checkbox"
+                checked={targetGender[gender]}
+                onChange={(event) => setTargetGender({ ...targetGender, [gender]: event.target.checked })}
+              />
+              {genderLabels[gender]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="field">
+        <legend className="field__label">年代で絞り込む（任意）</legend>
+        <div className="choice-row">
+          {ageBands.map((band: AgeBand) => (
+            <label key={band} className="choice">
+              <input
+                type="checkbox"
+                checked={targetAgeRange[band]}
+                onChange={(event) => setTargetAgeRange({ ...targetAgeRange, [band]: event.target.checked })}
+              />
+              {ageBandLabels[band]}
+            </label>
+          ))}
+        </div>
+        <p className="note">指定しない場合は、すべての性別・年代の方に配信されます。</p>
+      </fieldset>
+      <PricePanel maxDeliveries={maxDeliveries} targetGender={targetGender} targetAgeRange={targetAgeRange} />
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--wide" disabled={pending}>
+        {pending ? uiText.sending : submitLabel}
+      </button>
+      <p className="note">送信後、1〜2営業日以内に審査結果をメールでお知らせします。</p>
+    </form>
+  );
+}

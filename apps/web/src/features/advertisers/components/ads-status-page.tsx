@@ -1,0 +1,262 @@
+import { type AdStatus, type AdvertiserAd, messages, raiseLimitBody } from '@quiz-points/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatExchangeTime } from '../../../lib/format.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
+import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
+import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
+import type { adsStatusNotice } from './navigation-state.ts';
+import { RequireAdvertiser } from './require-advertiser.tsx';
+import { ageBandLabels, genderLabels, tickedLabels, yen } from './targeting-labels.ts';
+
+const statusBadges: Record<AdStatus, { label: string; className: string }> = {
+  pending: { label: '審査中', className: 'badge badge--pending' },
+  approved: { label: '承認済み', className: 'badge badge--issued' },
+  rejected: { label: '却下', className: 'badge badge--rejected' },
+};
+
+type Outcome = { kind: 'ok' | 'error'; text: string } | null;
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <p
+      role={outcome.kind === 'ok' ? 'status' : 'alert'}
+      className={outcome.kind === 'ok' ? 'form-success' : 'form-error'}
+    >
+      {outcome.text}
+    </p>
+  );
+}
+
+/** SPEC §4: end delivery only after an in-page confirmation (never window.confirm). */
+function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outcome) => void }) {
+  const end = useEndAdDelivery();
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const confirm = async () => {
+    try {
+      await end.mutateAsync(ad.id);
+      onDone({ kind: 'ok', text: messages.adDeliveryEnded });
+    } catch (failure) {
+      const alreadyEnded = failure instanceof ApiError && failure.message === messages.adAlreadyEnded;
+      onDone({ kind: 'error', text: alreadyEnded ? failure.message : messages.adStopFailed });
+    }
+    setConfirming(false);
+  };
+
+  if (!confirming) {
+    return (
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+        配信を終了する
+      </button>
+    );
+  }
+  return (
+    <fieldset className="card confirm-box">
+      <legend className="confirm-box__question">{messages.endDeliveryConfirm}</legend>
+      <div className="ad-card__actions">
+        <button
+          ref={confirmButton}
+          type="button"
+          className="button button--danger"
+          disabled={end.isPending}
+          onClick={() => void confirm()}
+        >
+          {end.isPending ? uiText.sending : '終了する'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+          キャンセル
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** SPEC §5 Raise limit: a whole number above the current cap, else 現在の上限より大きい数値を入力してください。 */
+function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outcome) => void }) {
+  const raise = useRaiseAdLimit();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const inputId = `limit-${ad.id}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = raiseLimitBody.safeParse({
+      maxDeliveries: /^[0-9]+$/.test(value) ? Number(value) : Number.NaN,
+    });
+    if (!parsed.success || parsed.data.maxDeliveries <= ad.maxDeliveries)
+      return setError(messages.limitMustIncrease);
+    setError('');
+    try {
+      await raise.mutateAsync({ adId: ad.id, body: parsed.data });
+      setOpen(false);
+      setValue('');
+      onDone({ kind: 'ok', text: messages.adLimitRaised });
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 400 ? failure.message : messages.updateFailed,
+      );
+    }
+  };
+
+  if (!open) {
+    return (
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        上限を変更
+      </button>
+    );
+  }
+  return (
+    <form className="card limit-form" onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className="field__label">
+        新しい配信上限数（現在 {ad.maxDeliveries.toLocaleString('ja-JP')}件）
+      </label>
+      <div className="ad-card__actions">
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={ad.maxDeliveries + 1}
+          step={1}
+          className="input input--short"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error !== ''}
+        />
+        <button type="submit" className="button" disabled={raise.isPending}>
+          {raise.isPending ? uiText.sending : '変更する'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          キャンセル
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const badge = statusBadges[ad.status];
+  const progress =
+    ad.maxDeliveries === 0 ? 0 : Math.min(100, Math.round((ad.deliveryCount / ad.maxDeliveries) * 100));
+  const titleId = `ad-title-${ad.id}`;
+  return (
+    <li className="card" data-testid="advertiser-ad">
+      <p className="ad-status__badges">
+        <span className={badge.className}>{badge.label}</span>
+        {ad.status === 'approved' && (
+          <span className={ad.isActive ? 'badge badge--issued' : 'badge'}>
+            {ad.isActive ? '配信中' : '停止中'}
+          </span>
+        )}
+      </p>
+      <h2 id={titleId} className="ad-card__title">
+        {ad.adTitle}
+      </h2>
+      <p className="note">
+        {ad.adProvider} ／ 申込日 {formatExchangeTime(ad.createdAt)}
+      </p>
+      {ad.status === 'rejected' && ad.rejectionReason && (
+        <p className="ad-status__reason">
+          <strong>却下理由：</strong>
+          {ad.rejectionReason}
+        </p>
+      )}
+      <p className="ad-status__deliveries">
+        配信数 <strong>{ad.deliveryCount.toLocaleString('ja-JP')}</strong> /{' '}
+        {ad.maxDeliveries.toLocaleString('ja-JP')}件
+      </p>
+      <div
+        className="countdown__bar"
+        role="progressbar"
+        aria-label={`「${ad.adTitle}」の配信数`}
+        aria-valuemin={0}
+        aria-valuemax={ad.maxDeliveries}
+        aria-valuenow={ad.deliveryCount}
+      >
+        <div className="countdown__fill" style={{ width: `${progress}%` }} />
+      </div>
+      <p>
+        ご利用金額（税抜）<strong data-testid="ad-spend">{yen(ad.spend)}</strong>
+        <span className="note">（単価 {yen(ad.unitPrice)}）</span>
+      </p>
+      <p className="note">
+        性別：{tickedLabels(ad.targetGender, genderLabels)} ／ 年代：
+        {tickedLabels(ad.targetAgeRange, ageBandLabels)}
+      </p>
+      <OutcomeLine outcome={outcome} />
+      <div className="ad-card__actions">
+        {ad.status === 'approved' && ad.isActive && <EndDelivery ad={ad} onDone={setOutcome} />}
+        {ad.status !== 'rejected' && <RaiseLimit ad={ad} onDone={setOutcome} />}
+        {ad.status === 'rejected' && (
+          <Link className="button" to={`/advertiser/edit-ad/${ad.id}`}>
+            修正して再申請
+          </Link>
+        )}
+        {ad.status === 'approved' && (
+          <Link className="button button--secondary" to={`/advertiser/ads/${ad.id}/report`}>
+            レポート
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function AdsStatus() {
+  useDocumentTitle('広告の管理');
+  const query = useAdvertiserAds();
+  const location = useLocation();
+  const notice = (location.state as ReturnType<typeof adsStatusNotice> | null)?.notice;
+  return (
+    <div className="page">
+      <h1 className="page-title">広告の管理</h1>
+      {notice && (
+        <p role="status" className="form-success">
+          {notice}
+        </p>
+      )}
+      <p className="page-links">
+        <Link className="button" to="/advertiser/create-ad">
+          新しい広告を作成
+        </Link>
+      </p>
+      <QueryContent
+        query={query}
+        errorMessage={messages.loadFailed}
+        isEmpty={(data) => data.ads.length === 0}
+        empty="まだ広告はありません。「新しい広告を作成」から申し込めます。"
+      >
+        {(data) => (
+          <ul className="ad-list">
+            {data.ads.map((ad) => (
+              <AdStatusCard key={ad.id} ad={ad} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+      <p className="page-links">
+        <Link to="/advertiser">広告主メニューへ戻る</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function AdsStatusPage() {
+  return <RequireAdvertiser>{() => <AdsStatus />}</RequireAdvertiser>;
+}

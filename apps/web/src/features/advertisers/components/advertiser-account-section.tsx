@@ -1,0 +1,80 @@
+import { messages } from '@quiz-points/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
+import { useSignOutAdvertiser } from '../api/sign-out-advertiser.ts';
+import { AdvertiserLoginForm } from './advertiser-login-form.tsx';
+import { AdvertiserMenu } from './advertiser-menu.tsx';
+import { AdvertiserSignUpForm } from './advertiser-sign-up-form.tsx';
+import { PasswordResetRequestForm } from './password-reset-request-form.tsx';
+
+/**
+ * The landing's account part: signed out, the login and reset forms; an advertiser (or the
+ * admin, for house ads), the menu. SPEC §6: a user-role account is signed out here and told
+ * 広告主アカウントではありません。
+ */
+export function AdvertiserAccountSection() {
+  const me = useMe();
+  const signOut = useSignOutAdvertiser();
+  const [searchParams] = useSearchParams();
+  const [refusedUser, setRefusedUser] = useState(false);
+  const allowed = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
+  const advertiser = useAdvertiserMe(allowed);
+  const isUserAccount = me.data?.role === 'user' && !me.data.isAdmin;
+
+  useEffect(() => {
+    if (!isUserAccount) return;
+    setRefusedUser(true);
+    void signOut();
+  }, [isUserAccount, signOut]);
+
+  let content: ReactNode;
+  if (me.isPending || isUserAccount || (allowed && advertiser.isPending)) content = <Loading />;
+  else if (me.isError || advertiser.isError) {
+    content = (
+      <p role="alert" className="form-error">
+        {messages.userInfoNotFound}
+      </p>
+    );
+  } else if (allowed && advertiser.data) content = <AdvertiserMenu advertiser={advertiser.data} />;
+  else {
+    content = (
+      <>
+        <AdvertiserLoginForm />
+        <PasswordResetRequestForm />
+        <p className="note">
+          アカウントをお持ちでない方は<a href="#advertiser-signup-title">新規登録</a>へお進みください。
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {searchParams.get('verified') === '1' && (
+        <p role="status" className="form-success">
+          {messages.emailVerified}
+        </p>
+      )}
+      {refusedUser && !allowed && (
+        <p role="alert" className="form-error">
+          {messages.notAdvertiser}
+        </p>
+      )}
+      {content}
+    </>
+  );
+}
+
+/** The sign-up form, for visitors only. */
+export function AdvertiserSignUpSection() {
+  const me = useMe();
+  if (me.isPending || me.data) return null;
+  return (
+    <section className="section" aria-labelledby="advertiser-signup-title">
+      <AdvertiserSignUpForm />
+    </section>
+  );
+}

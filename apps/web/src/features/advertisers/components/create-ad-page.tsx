@@ -1,0 +1,61 @@
+import { type AdInputBody, type AdvertiserMe, messages } from '@quiz-points/shared';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCreateAd } from '../api/create-ad.ts';
+import { AdForm, emptyAdForm } from './ad-form.tsx';
+import { adsStatusNotice, cardRequiredState } from './navigation-state.ts';
+import { RequireAdvertiser } from './require-advertiser.tsx';
+import { isCardRequired, refusalOr } from './submit-failure.ts';
+
+function CreateAd() {
+  useDocumentTitle('広告の作成');
+  const navigate = useNavigate();
+  const create = useCreateAd();
+
+  const submit = async (body: AdInputBody) => {
+    try {
+      await create.mutateAsync(body);
+      navigate('/advertiser/ads-status', { state: adsStatusNotice(messages.adSubmitted) });
+      return undefined;
+    } catch (failure) {
+      if (isCardRequired(failure)) {
+        navigate('/advertiser/card-setup', { state: cardRequiredState });
+        return undefined;
+      }
+      return refusalOr(failure, messages.adCreateFailed);
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1 className="page-title">広告の作成</h1>
+      <p className="page-lead">
+        ユーザーは広告ページを30秒以上見たあと、クイズに1回だけ答えます。広告ページを見れば答えがわかる問題にしてください。
+      </p>
+      <AdForm
+        initial={emptyAdForm}
+        submitLabel="審査に申し込む"
+        onSubmit={submit}
+        pending={create.isPending}
+      />
+      <p className="page-links">
+        <Link to="/advertiser/ads-status">広告の管理へ</Link>
+        <Link to="/advertiser">広告主メニューへ戻る</Link>
+      </p>
+    </div>
+  );
+}
+
+/** SPEC §6: creating ads requires a registered card, else card setup (the admin's house ads need none). */
+function CreateAdWithCard({ advertiser }: { advertiser: AdvertiserMe }) {
+  if (!advertiser.cardRegistered && !advertiser.isAdmin) {
+    return <Navigate to="/advertiser/card-setup" replace state={cardRequiredState} />;
+  }
+  return <CreateAd />;
+}
+
+export default function CreateAdPage() {
+  return (
+    <RequireAdvertiser>{(advertiser) => <CreateAdWithCard advertiser={advertiser} />}</RequireAdvertiser>
+  );
+}

@@ -1,0 +1,26 @@
+import { type AdvertiserMe, messages } from '@quiz-points/shared';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
+
+/**
+ * The advertiser's own pages, for a signed-in advertiser or the admin (house ads); anyone else goes
+ * to the advertiser landing.
+ */
+export function RequireAdvertiser({ children }: { children: (advertiser: AdvertiserMe) => ReactNode }) {
+  const me = useMe();
+  const isAdvertiser = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
+  const advertiser = useAdvertiserMe(isAdvertiser);
+  if (me.isPending || (isAdvertiser && advertiser.isPending)) return <Loading />;
+  if (me.isError || advertiser.isError) {
+    return (
+      <p role="alert" className="form-error">
+        {messages.userInfoNotFound}
+      </p>
+    );
+  }
+  if (!isAdvertiser || !advertiser.data) return <Navigate to="/advertiser" replace />;
+  return <>{children(advertiser.data)}</>;
+}

@@ -1,0 +1,75 @@
+import { messages, PASSWORD_MIN_LENGTH, passwordResetBody } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+/** The page the reset mail links to (/advertiser/reset-password?token=...): set a new password. */
+export default function ResetPasswordPage() {
+  useDocumentTitle('パスワードの再設定');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetBody.safeParse({ token, password });
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? messages.passwordResetLinkInvalid);
+    setError('');
+    try {
+      await reset.mutateAsync(parsed.data);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.passwordResetFailed,
+      );
+    }
+  };
+
+  return (
+    <div className="page form-page">
+      <h1 className="page-title">パスワードの再設定</h1>
+      {!token ? (
+        <p role="alert" className="form-error">
+          {messages.passwordResetLinkInvalid}
+        </p>
+      ) : reset.isSuccess ? (
+        <p role="status" className="form-success">
+          {messages.passwordChanged}
+        </p>
+      ) : (
+        <form className="card" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="new-password" className="field__label">
+              新しいパスワード（{PASSWORD_MIN_LENGTH}文字以上）
+            </label>
+            <input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              className="input"
+              value={password}
+              maxLength={128}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--wide" disabled={reset.isPending}>
+            {reset.isPending ? uiText.sending : 'パスワードを変更する'}
+          </button>
+        </form>
+      )}
+      <p className="page-links">
+        <Link to="/advertiser">広告主ログインへ</Link>
+      </p>
+    </div>
+  );
+}
