@@ -1,3 +1,4 @@
+export * from './admin-console.ts';
 export * from './advertisers.ts';
 export * from './age.ts';
 export * from './constants.ts';

@@ -118,6 +118,17 @@ export const messages = {
   rewardDataNotFound: '該当する回答データが見つかりません',
   fieldMissing: '(フィールドなし)',
 
+  // Operator console (beyond SPEC §8)
+  dailyQuizUpdated: 'クイズを更新しました。',
+  dailyQuizLocked: 'すでに回答があるクイズは編集できません。',
+  settingSaved: '設定を保存しました。',
+  userSearchQueryRequired: 'メールアドレスまたはユーザーIDを入力してください。',
+  userSearchEmpty: '該当するユーザーが見つかりません。',
+  suspensionReasonRequired: '理由を入力してください。',
+  userSuspended: 'アカウントを停止しました。ログイン中のセッションはすべて終了しました。',
+  userReinstated: 'アカウントの停止を解除しました。',
+  adminNotSuspendable: '運営アカウントは停止できません。',
+
   // Generic HTTP-level errors
   signInRequired: 'ログインが必要です。',
   notFound: 'お探しのページが見つかりません。',

@@ -7,8 +7,10 @@ import type { Mailer } from '../services/mail/mailer.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
+import { recordRouteTable } from './route-table.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
+import { registerAdminSettingsRoutes } from './routes/admin-settings.ts';
 import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
@@ -46,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: a cross-site form or text/plain post cannot reach a state-changing endpoint.
   app.removeContentTypeParser('text/plain');
+  recordRouteTable(app);
 
   const auth = createAuth({ config, db: deps.database.db, log: app.log });
   const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
   registerAdminConsoleRoutes(app, routeDeps);
+  registerAdminSettingsRoutes(app, routeDeps);
   registerEarningRoutes(app, routeDeps);
   registerGiftRoutes(app, routeDeps);
   await registerSampleAds(app);

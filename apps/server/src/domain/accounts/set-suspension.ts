@@ -1,23 +1,51 @@
+import { messages, suspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authSessions, users } from '../../db/schema.ts';
+import { authSessions, settingsAudit, users } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { suspensionAuditKey } from '../settings/list-settings-audit.ts';
 
-/** Suspends (signing the user out everywhere at once) or lifts a suspension. Admin only. */
+/**
+ * The admin suspends a user (signing them out everywhere at once: their sessions are deleted) or
+ * lifts a suspension, always with a reason. The change, its reason and who made it are audited in
+ * the same transaction. The admin account itself cannot be suspended.
+ */
 export async function setSuspension(options: {
   db: Database;
   userId: string;
-  suspended: boolean;
-  reason?: string;
+  input: unknown;
+  adminId: string;
+  now?: Date;
 }) {
-  await options.db.transaction(async (tx) => {
+  const { db, userId, adminId, now = new Date() } = options;
+  const { suspended, reason } = suspensionBody.parse(options.input);
+  if (userId === adminId) throw new DomainError('VALIDATION', messages.adminNotSuspendable);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ banned: users.banned, banReason: users.banReason })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new DomainError('NOT_FOUND', messages.userInfoNotFound);
     await tx
       .update(users)
-      .set({
-        banned: options.suspended,
-        banReason: options.suspended ? (options.reason ?? null) : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, options.userId));
-    if (options.suspended) await tx.delete(authSessions).where(eq(authSessions.userId, options.userId));
+      .set({ banned: suspended, banReason: suspended ? reason : null, updatedAt: now })
+      .where(eq(users.id, userId));
+    const signedOut = suspended
+      ? (
+          await tx
+            .delete(authSessions)
+            .where(eq(authSessions.userId, userId))
+            .returning({ id: authSessions.id })
+        ).length
+      : 0;
+    await tx.insert(settingsAudit).values({
+      key: suspensionAuditKey(userId),
+      oldValue: { suspended: user.banned, reason: user.banReason },
+      newValue: { suspended, reason },
+      changedBy: adminId,
+      changedAt: now,
+    });
+    return { suspended, signedOut };
   });
 }

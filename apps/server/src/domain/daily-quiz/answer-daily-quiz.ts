@@ -14,7 +14,8 @@ export async function answerDailyQuiz(options: { db: Database; userId: string; i
   return db.transaction(async (tx): Promise<AnswerResult> => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new DomainError('UNAUTHENTICATED');
-    const [quiz] = await tx.select().from(dailyQuizzes).where(eq(dailyQuizzes.publishDate, id));
+    // Shares the lock an edit takes (update-daily-quiz.ts), so an answer never meets a half-edited quiz.
+    const [quiz] = await tx.select().from(dailyQuizzes).where(eq(dailyQuizzes.publishDate, id)).for('share');
     if (!quiz) throw new DomainError('NOT_FOUND', messages.dailyQuizNotPublished);
     if (option > quiz.quizOptions.length) throw new DomainError('VALIDATION', messages.chooseOneOption);
 

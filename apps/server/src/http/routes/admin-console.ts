@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ads, giftRequests } from '../../db/schema.ts';
 import { createDailyQuiz } from '../../domain/daily-quiz/create-daily-quiz.ts';
 import { listDailyQuizzes } from '../../domain/daily-quiz/list-daily-quizzes.ts';
+import { updateDailyQuiz } from '../../domain/daily-quiz/update-daily-quiz.ts';
 import { checkRewards } from '../../domain/review/check-rewards.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
 import { reviewAd } from '../../domain/review/review-ad.ts';
@@ -61,6 +62,11 @@ export function registerAdminConsoleRoutes(app: FastifyInstance, { database, gua
   app.post('/api/admin/daily-quizzes', async (request, reply) => {
     await guards.requireAdmin(request);
     return reply.status(201).send(await createDailyQuiz({ db, input: request.body }));
+  });
+
+  app.put<{ Params: { publishDate: string } }>('/api/admin/daily-quizzes/:publishDate', async (request) => {
+    await guards.requireAdmin(request);
+    return updateDailyQuiz({ db, publishDate: request.params.publishDate, input: request.body });
   });
 
   app.get<{ Querystring: { email?: string } }>('/api/admin/reward-check', async (request) => {

@@ -1,0 +1,66 @@
+import { type AdminUserOverview, messages } from '@quiz-points/shared';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { toGiftRequestView } from '../gifts/to-gift-request-view.ts';
+import { listSettingsAudit, suspensionAuditKey } from '../settings/list-settings-audit.ts';
+import { toAdminUserSummary } from './to-admin-user-summary.ts';
+
+/** One person for the admin: profile, latest ledger entries, gift requests and suspension history. */
+export async function getUserOverview({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  now?: Date;
+}): Promise<AdminUserOverview> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError('NOT_FOUND', messages.userInfoNotFound);
+  const [ledger, requests, [sessions], suspensions] = await Promise.all([
+    db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, userId))
+      .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
+      .limit(100),
+    db
+      .select()
+      .from(giftRequests)
+      .where(eq(giftRequests.userId, userId))
+      .orderBy(desc(giftRequests.createdAt))
+      .limit(100),
+    db
+      .select({ n: count() })
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now))),
+    listSettingsAudit(db, { key: suspensionAuditKey(userId) }),
+  ]);
+  return {
+    user: {
+      ...toAdminUserSummary(user),
+      banReason: user.banReason,
+      isVerified: user.phoneVerifiedAt !== null,
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      birthDate: user.birthDate,
+      gender: user.gender,
+      prefecture: user.prefecture,
+      city: user.city,
+      occupation: user.occupation,
+      referralCode: user.referralCode,
+      referredBy: user.referredBy,
+      activeSessions: sessions?.n ?? 0,
+    },
+    ledger: ledger.map((entry) => ({
+      id: entry.id,
+      points: entry.points,
+      memo: entry.memo,
+      reason: entry.reason,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    giftRequests: requests.map(toGiftRequestView),
+    suspensions,
+  };
+}

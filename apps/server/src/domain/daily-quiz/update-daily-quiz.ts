@@ -1,0 +1,56 @@
+import { createDailyQuizBody, messages } from '@quiz-points/shared';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+
+/**
+ * The admin edits a daily quiz that nobody has answered yet (its date may move to a free one).
+ * The quiz row is locked first; an answer locks it too (answer-daily-quiz.ts reads it `for share`),
+ * so an edit and an answer never interleave: the edit sees the answer and is refused, or the answer
+ * waits and is graded against the edited quiz.
+ */
+export async function updateDailyQuiz({
+  db,
+  publishDate,
+  input,
+}: {
+  db: Database;
+  publishDate: string;
+  input: unknown;
+}) {
+  const body = createDailyQuizBody.parse(input);
+  const newDate = body.publishDate.replaceAll('-', '');
+  return db.transaction(async (tx) => {
+    const [quiz] = await tx
+      .select({ publishDate: dailyQuizzes.publishDate })
+      .from(dailyQuizzes)
+      .where(eq(dailyQuizzes.publishDate, publishDate))
+      .for('update');
+    if (!quiz) throw new DomainError('NOT_FOUND', messages.quizNotFound);
+    const [answers] = await tx
+      .select({ n: count() })
+      .from(quizResponses)
+      .where(eq(quizResponses.dailyQuizId, publishDate));
+    if ((answers?.n ?? 0) > 0) throw new DomainError('CONFLICT', messages.dailyQuizLocked);
+    if (newDate !== publishDate) {
+      const [taken] = await tx
+        .select({ publishDate: dailyQuizzes.publishDate })
+        .from(dailyQuizzes)
+        .where(eq(dailyQuizzes.publishDate, newDate));
+      if (taken) throw new DomainError('CONFLICT', messages.dailyQuizDateTaken);
+    }
+    await tx
+      .update(dailyQuizzes)
+      .set({
+        publishDate: newDate,
+        quizQuestion: body.quizQuestion,
+        quizOptions: body.quizOptions,
+        correctOptionIndex: body.correctOptionIndex,
+        explanation: body.explanation || null,
+        updatedAt: new Date(),
+      })
+      .where(eq(dailyQuizzes.publishDate, publishDate));
+    return { publishDate: newDate };
+  });
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { GIFT_MINIMUM_POINTS } from './constants.ts';
+import type { GiftRequestView } from './gifts.ts';
+import { messages } from './messages.ts';
+
+const invalid = { error: messages.allFieldsRequired };
+const wholeNumber = (min: number, max: number) =>
+  z.number(invalid).int(invalid).min(min, invalid).max(max, invalid);
+
+/** SPEC §3 Pricing config, in yen per delivery. The user reward is what a correct answer earns. */
+export const pricingSetting = z.strictObject(
+  {
+    userReward: wholeNumber(1, 100_000),
+    baseFee: wholeNumber(0, 100_000),
+    extraTargetingFee: wholeNumber(0, 100_000),
+  },
+  invalid,
+);
+
+/** The weighted gacha table: at least one entry, each with positive points and weight. */
+export const gachaTableSetting = z
+  .array(
+    z.strictObject({ points: wholeNumber(1, 10_000), weight: wholeNumber(1, 1_000_000) }, invalid),
+    invalid,
+  )
+  .min(1, invalid)
+  .max(20, invalid);
+
+/** Daily quiz points for a right and a wrong answer. */
+export const dailyQuizPointsSetting = z.strictObject(
+  {
+    correct: wholeNumber(1, 10_000),
+    wrong: wholeNumber(1, 10_000),
+  },
+  invalid,
+);
+
+/** Gift types offered for exchange: at least one, each with distinct amounts from the 1,000 Pt minimum. */
+export const giftTypesSetting = z
+  .array(
+    z.strictObject(
+      {
+        id: z.string(invalid).regex(/^[a-z0-9-]{1,30}$/, invalid),
+        label: z.string(invalid).trim().min(1, invalid).max(50, invalid),
+        amounts: z
+          .array(wholeNumber(GIFT_MINIMUM_POINTS, 1_000_000), invalid)
+          .min(1, invalid)
+          .max(10, invalid)
+          .refine((amounts) => new Set(amounts).size === amounts.length, invalid),
+      },
+      invalid,
+    ),
+    invalid,
+  )
+  .min(1, invalid)
+  .max(10, invalid)
+  .refine((types) => new Set(types.map((type) => type.id)).size === types.length, invalid);
+
+/** Every setting the admin edits, by key; `PUT /api/admin/settings/:key` takes `{ value }`. */
+export const settingSchemas = {
+  pricing: pricingSetting,
+  gachaTable: gachaTableSetting,
+  dailyQuizPoints: dailyQuizPointsSetting,
+  giftTypes: giftTypesSetting,
+} as const;
+export type SettingKey = keyof typeof settingSchemas;
+export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
+
+export interface SettingsAuditEntry {
+  id: number;
+  key: string;
+  oldValue: unknown;
+  newValue: unknown;
+  changedBy: string;
+  changedAt: string;
+}
+
+export interface AdminSettingsView {
+  values: SettingValues;
+  audit: SettingsAuditEntry[];
+}
+
+/** Suspend or reinstate a user; either way with a reason, which is kept in the audit. */
+export const suspensionBody = z.strictObject({
+  suspended: z.boolean(invalid),
+  reason: z
+    .string({ error: messages.suspensionReasonRequired })
+    .trim()
+    .min(1, { error: messages.suspensionReasonRequired })
+    .max(300, { error: messages.suspensionReasonRequired }),
+});
+export type SuspensionBody = z.infer<typeof suspensionBody>;
+
+export const userSearchQuery = z.strictObject({
+  q: z
+    .string({ error: messages.userSearchQueryRequired })
+    .trim()
+    .min(1, { error: messages.userSearchQueryRequired })
+    .max(254, { error: messages.userSearchQueryRequired }),
+});
+
+export interface AdminUserSummary {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'advertiser';
+  points: number;
+  isSuspended: boolean;
+  isWithdrawn: boolean;
+  createdAt: string;
+}
+
+export interface AdminUserOverview {
+  user: AdminUserSummary & {
+    banReason: string | null;
+    isVerified: boolean;
+    lastLoginAt: string | null;
+    birthDate: string | null;
+    gender: string | null;
+    prefecture: string | null;
+    city: string | null;
+    occupation: string | null;
+    referralCode: string | null;
+    referredBy: string | null;
+    activeSessions: number;
+  };
+  ledger: { id: number; points: number; memo: string; reason: string; createdAt: string }[];
+  giftRequests: GiftRequestView[];
+  suspensions: SettingsAuditEntry[];
+}
+
+export interface DailyPoint {
+  /** Japan-time day, yyyy-mm-dd. */
+  day: string;
+  value: number;
+}
+
+export interface AdminDashboard {
+  days: number;
+  signups: DailyPoint[];
+  activeUsers: DailyPoint[];
+  pointsIssued: DailyPoint[];
+  pointsRedeemed: DailyPoint[];
+  deliveries: DailyPoint[];
+  /** Yen before tax: each delivery at the price it was charged. */
+  revenue: DailyPoint[];
+  pageViews: DailyPoint[];
+  pageViewsByPath: { path: string; views: number }[];
+  liability: { balances: number; pendingRequests: number };
+  waitingGifts: { count: number; oldestHours: number | null; overdue: number; dueToday: number };
+}
