@@ -15,6 +15,10 @@ const production = {
   TWILIO_ACCOUNT_SID: 'AC123',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+815012345678',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_example',
+  STRIPE_WEBHOOK_SECRET: 'whsec_example',
+  INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
 };
 
 describe('loadConfig', () => {
@@ -40,6 +44,9 @@ describe('loadConfig', () => {
     ['a shortened wait', { TEST_AD_WAIT_SECONDS: '1' }, /TEST_AD_WAIT_SECONDS/],
     ['the development identity provider', { GOOGLE_DISCOVERY_URL: undefined }, /identity provider/],
     ['the SMS stand-in', { SMS_PROVIDER: 'capture' }, /SMS stand-in/],
+    ['the payment stand-in', { PAYMENT_PROVIDER: 'local' }, /payment stand-in/],
+    ['Stripe without its keys', { STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET/],
+    ['no invoice registration number', { INVOICE_REGISTRATION_NUMBER: undefined }, /INVOICE_REGISTRATION_NUMBER/],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });
@@ -47,6 +54,14 @@ describe('loadConfig', () => {
   it('allows a shortened wait only in tests', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_AD_WAIT_SECONDS: '2' }).adWaitSeconds).toBe(2);
     expect(() => loadConfig({ NODE_ENV: 'development', TEST_AD_WAIT_SECONDS: '2' })).toThrow(ConfigError);
+  });
+
+  it('uses the payment stand-in and a clearly fake registration number outside production', () => {
+    const config = loadConfig({});
+    expect(config.payments.provider).toBe('local');
+    expect(config.invoiceRegistrationNumber).toBe('T0000000000000');
+    expect(loadConfig(production).payments).toMatchObject({ provider: 'stripe', secretKey: 'sk_live_example' });
+    expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T123' })).toThrow(/INVOICE_REGISTRATION_NUMBER/);
   });
 
   it('reports malformed values by name', () => {

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { defaultWebDistDir, repoRoot } from './paths.ts';
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+/** Signs the payment stand-in's webhooks in development and tests; never used in production. */
+const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
+/** A clearly fake qualified-invoice registration number for development (T + 13 digits). */
+const DEV_INVOICE_REGISTRATION_NUMBER = 'T0000000000000';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +31,15 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['stripe', 'local']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** The operator's qualified-invoice issuer number (適格請求書発行事業者登録番号): T and 13 digits. */
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .regex(/^T\d{13}$/, 'must be T followed by 13 digits')
+    .optional(),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
   TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(30).optional(),
 });
@@ -53,6 +66,10 @@ export interface Config {
     devProvider: boolean;
   };
   sms: { provider: 'twilio'; accountSid: string; authToken: string; from: string } | { provider: 'capture' };
+  payments:
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string | null }
+    | { provider: 'local'; webhookSecret: string; publishableKey: null };
+  invoiceRegistrationNumber: string;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +94,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ) {
     problems.push('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   }
+  if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   if (env.TEST_AD_WAIT_SECONDS !== undefined && env.NODE_ENV !== 'test') {
     problems.push('TEST_AD_WAIT_SECONDS is only allowed with NODE_ENV=test');
   }
@@ -91,6 +111,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
     if (env.SMS_PROVIDER === 'capture')
       problems.push('the SMS stand-in (SMS_PROVIDER=capture) is refused in production');
+    if (env.PAYMENT_PROVIDER === 'local')
+      problems.push('the payment stand-in (PAYMENT_PROVIDER=local) is refused in production');
+    if (!env.INVOICE_REGISTRATION_NUMBER)
+      problems.push('INVOICE_REGISTRATION_NUMBER must be set in production (qualified invoices)');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
 
@@ -131,5 +155,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             from: env.TWILIO_FROM ?? '',
           }
         : { provider: 'capture' },
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+          }
+        : { provider: 'local', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET, publishableKey: null },
+    invoiceRegistrationNumber: env.INVOICE_REGISTRATION_NUMBER ?? DEV_INVOICE_REGISTRATION_NUMBER,
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
+import { createPaymentProvider } from './services/payments/create-payment-provider.ts';
 import { createSmsSender } from './services/sms/create-sms-sender.ts';
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
     database,
     mailer: createMailer(config, database.db),
     sms: createSmsSender(config, database.db),
+    payments: createPaymentProvider(config, database.db),
   });
 
   let closing = false;

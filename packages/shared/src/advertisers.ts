@@ -204,3 +204,21 @@ export interface AdReport {
   }[];
   hiddenGroups: number;
 }
+
+/** SPEC §9: an invoice whose total (tax included) is under this is not charged but carried over. */
+export const MIN_CHARGE_YEN = 50;
+
+export type InvoiceStatus = 'charging' | 'charged' | 'carried_over' | 'failed' | 'no_charge';
+
+/**
+ * One month's bill for one ad: the pre-tax amount (this month's deliveries plus any amount carried
+ * in), 10 % tax rounded to the nearest yen, and what happens to it: nothing to bill, carried into
+ * the next month (under MIN_CHARGE_YEN), or charged.
+ */
+export function invoiceAmounts(subtotal: number, carriedIn: number) {
+  const amount = subtotal + carriedIn;
+  const tax = consumptionTax(amount);
+  const total = amount + tax;
+  const status: InvoiceStatus = total === 0 ? 'no_charge' : total < MIN_CHARGE_YEN ? 'carried_over' : 'charging';
+  return { amount, tax, total, status };
+}

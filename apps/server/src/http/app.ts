@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { type Auth, createAuth, GOOGLE_PROVIDER_ID } from '../services/identity/auth.ts';
 import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
+import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
@@ -12,8 +13,10 @@ import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
 import { registerAdminSettingsRoutes } from './routes/admin-settings.ts';
 import { registerAdminUserRoutes } from './routes/admin-users.ts';
+import { registerAdvertiserBillingRoutes } from './routes/advertiser-billing.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
+import { registerDevPaymentRoutes } from './routes/dev-payments.ts';
 import { registerEarningRoutes } from './routes/earning.ts';
 import { registerGiftRoutes } from './routes/gifts.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -28,6 +31,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   mailer: Mailer;
   sms: SmsSender;
+  payments: PaymentProvider;
 }
 
 /** What every route module receives: the outside services plus authentication and its guards. */
@@ -66,9 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSettingsRoutes(app, routeDeps);
   registerEarningRoutes(app, routeDeps);
   registerGiftRoutes(app, routeDeps);
+  await registerAdvertiserBillingRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
     registerDevRoutes(app, routeDeps);
+    if (deps.payments.kind === 'local') await registerDevPaymentRoutes(app, routeDeps);
     if (config.identity.devProvider) {
       await registerDevOidcProvider(app, {
         db: deps.database.db,

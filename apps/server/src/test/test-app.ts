@@ -5,6 +5,8 @@ import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
+import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
+import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import { createSmsSender } from '../services/sms/create-sms-sender.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
@@ -39,6 +41,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   sms?: SmsSender;
+  payments?: PaymentProvider;
   /** Listen on a real port (needed where the app calls itself, as in the OpenID Connect flow). */
   listen?: boolean;
 }
@@ -57,6 +60,7 @@ export async function createTestApp(
     database,
     mailer: options.mailer ?? createMailer(config, database.db),
     sms: options.sms ?? createSmsSender(config, database.db),
+    payments: options.payments ?? createPaymentProvider(config, database.db),
   });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   else await app.ready();

@@ -1,0 +1,106 @@
+import { invoiceAmounts } from '@quiz-points/shared';
+import { and, count, desc, eq, isNull, lt, max, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { adDeliveries, ads, invoices, users } from '../../db/schema.ts';
+import { previousJapanMonth } from './billing-period.ts';
+
+export interface CreateMonthlyInvoicesOptions {
+  db: Database;
+  now: Date;
+  /** The admin's own ads are house ads: never billed. */
+  adminEmail: string;
+}
+
+/**
+ * Step 1 of the monthly run: one invoice per ad for its deliveries before the end of the Japan-time
+ * month before `now` that no invoice has claimed yet (so a month the job missed is billed by the
+ * next run). Each ad is one transaction; the unique (ad, period) is the once-only guard, so a
+ * second run, or a second instance at the same moment, creates nothing.
+ */
+export async function createMonthlyInvoices({ db, now, adminEmail }: CreateMonthlyInvoicesOptions) {
+  const { period, end } = previousJapanMonth(now);
+  const billable = await db
+    .selectDistinct({ adId: adDeliveries.adId, advertiserId: users.id })
+    .from(adDeliveries)
+    .innerJoin(ads, eq(ads.id, adDeliveries.adId))
+    .innerJoin(users, eq(users.id, ads.advertiserId))
+    .where(
+      and(
+        isNull(adDeliveries.invoiceId),
+        lt(adDeliveries.deliveredAt, end),
+        eq(ads.isHouseAd, false),
+        sql`lower(${users.email}) <> ${adminEmail.toLowerCase()}`,
+      ),
+    );
+
+  const created: (typeof invoices.$inferSelect)[] = [];
+  for (const { adId, advertiserId } of billable) {
+    const invoice = await invoiceAd(db, { adId, advertiserId, period, end });
+    if (invoice) created.push(invoice);
+  }
+  return { period, created };
+}
+
+async function invoiceAd(
+  db: Database,
+  { adId, advertiserId, period, end }: { adId: string; advertiserId: string; period: string; end: Date },
+) {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .insert(invoices)
+      .values({
+        adId,
+        advertiserId,
+        period,
+        deliveries: 0,
+        subtotal: 0,
+        tax: 0,
+        total: 0,
+        status: 'charging',
+      })
+      .onConflictDoNothing({ target: [invoices.adId, invoices.period] })
+      .returning({ id: invoices.id });
+    if (!claim) return null;
+
+    await tx
+      .update(adDeliveries)
+      .set({ invoiceId: claim.id })
+      .where(
+        and(eq(adDeliveries.adId, adId), isNull(adDeliveries.invoiceId), lt(adDeliveries.deliveredAt, end)),
+      );
+    const [claimed] = await tx
+      .select({
+        deliveries: count(),
+        subtotal: sum(adDeliveries.unitPrice).mapWith(Number),
+        unitPrice: max(adDeliveries.unitPrice),
+      })
+      .from(adDeliveries)
+      .where(eq(adDeliveries.invoiceId, claim.id));
+    // The ad's latest earlier bill, if it was carried over, is absorbed here (and only here: this
+    // invoice is now the latest).
+    const [previous] = await tx
+      .select({ status: invoices.status, subtotal: invoices.subtotal, carriedIn: invoices.carriedIn })
+      .from(invoices)
+      .where(and(eq(invoices.adId, adId), lt(invoices.period, period)))
+      .orderBy(desc(invoices.period))
+      .limit(1);
+    const carriedIn = previous?.status === 'carried_over' ? previous.subtotal + previous.carriedIn : 0;
+    const subtotal = claimed?.subtotal ?? 0;
+    const { tax, total, status } = invoiceAmounts(subtotal, carriedIn);
+    const [invoice] = await tx
+      .update(invoices)
+      .set({
+        deliveries: claimed?.deliveries ?? 0,
+        // Prices are fixed when an ad is approved, so one ad's deliveries share one unit price.
+        unitPrice: claimed?.unitPrice ?? 0,
+        subtotal,
+        carriedIn,
+        tax,
+        total,
+        status,
+      })
+      .where(eq(invoices.id, claim.id))
+      .returning();
+    return invoice ?? null;
+  });
+}

@@ -1,0 +1,30 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, advertiserBilling, invoices } from '../../db/schema.ts';
+
+/** An advertiser's invoices, newest month first, found by their payment-provider customer. */
+export async function listInvoicesOfCustomer(db: Database, customerId: string) {
+  const [billing] = await db
+    .select({ userId: advertiserBilling.userId })
+    .from(advertiserBilling)
+    .where(eq(advertiserBilling.providerCustomerId, customerId));
+  if (!billing) return null;
+  return db
+    .select({
+      id: invoices.id,
+      period: invoices.period,
+      adTitle: ads.adTitle,
+      deliveries: invoices.deliveries,
+      unitPrice: invoices.unitPrice,
+      subtotal: invoices.subtotal,
+      carriedIn: invoices.carriedIn,
+      tax: invoices.tax,
+      total: invoices.total,
+      status: invoices.status,
+      chargedAt: invoices.chargedAt,
+    })
+    .from(invoices)
+    .innerJoin(ads, eq(ads.id, invoices.adId))
+    .where(eq(invoices.advertiserId, billing.userId))
+    .orderBy(desc(invoices.period), ads.adTitle);
+}
