@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
+import { startJobs } from './services/jobs/start-jobs.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { createPaymentProvider } from './services/payments/create-payment-provider.ts';
 import { createSmsSender } from './services/sms/create-sms-sender.ts';
@@ -15,13 +16,15 @@ async function main() {
   await database.migrate();
   if (config.seed === 'auto' && !config.isProduction) await seedIfEmpty(database.db, config);
 
+  const payments = createPaymentProvider(config, database.db);
   const app = await buildApp({
     config,
     database,
     mailer: createMailer(config, database.db),
     sms: createSmsSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
+    payments,
   });
+  const jobs = await startJobs({ config, database, payments, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +34,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await jobs.stop();
       await database.close();
     } finally {
       clearTimeout(force);

@@ -258,7 +258,7 @@ describe.each(postgresKinds())('monthly billing on two instances at once (%s)', 
   it('bills every ad once when two servers run the job at the same instant', async () => {
     const db = database.db;
     const owner = await advertiser(db);
-    const ads = [];
+    const ads: { id: string; unitPrice: number }[] = [];
     for (let i = 0; i < 8; i++) {
       const ad = await createAd(db, { advertiserId: owner, unitPrice: 50 + i });
       await deliver(db, ad, jst('2026-10-20T10:00:00'), 2);

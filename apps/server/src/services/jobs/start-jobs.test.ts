@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adDeliveries, advertiserBilling, invoices, users } from '../../db/schema.ts';
+import { createAd } from '../../test/factories.ts';
+import { testConfig } from '../../test/test-app.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-database.ts';
+import { createPaymentProvider } from '../payments/create-payment-provider.ts';
+import { startJobs } from './start-jobs.ts';
+
+const jst = (local: string) => new Date(`${local}+09:00`);
+const silentLog = Fastify({ logger: false }).log;
+
+async function billableAd(database: TestDatabase, deliveredAt: Date) {
+  const db = database.db;
+  const owner = randomUUID();
+  await db
+    .insert(users)
+    .values({ id: owner, email: `${owner}@example.com`, emailHash: owner, role: 'advertiser' });
+  await db
+    .insert(advertiserBilling)
+    .values({ userId: owner, providerCustomerId: `cus_${owner}`, paymentMethodId: `pm_${owner}` });
+  const ad = await createAd(db, { advertiserId: owner, unitPrice: 100 });
+  const viewer = randomUUID();
+  await db.insert(users).values({ id: viewer, email: `${viewer}@example.com`, emailHash: viewer });
+  await db.insert(adDeliveries).values({ adId: ad.id, userId: viewer, unitPrice: 100, deliveredAt });
+  return ad.id;
+}
+
+async function waitForInvoice(database: TestDatabase, adId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await database.db.select().from(invoices).where(eq(invoices.adId, adId));
+    if (rows.length > 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.each(databaseKinds())('background jobs on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  const start = (now: Date) => {
+    const config = testConfig(database.url ? { DATABASE_URL: database.url } : {});
+    return startJobs({
+      config,
+      database,
+      payments: createPaymentProvider(config, database.db),
+      log: silentLog,
+      now: () => now,
+    });
+  };
+
+  it('does not bill last month before the 5th (Japan time)', async () => {
+    const adId = await billableAd(database, jst('2026-10-20T12:00:00'));
+    const jobs = await start(jst('2026-11-04T23:59:00'));
+    const rows = await waitForInvoice(database, adId, 1500);
+    await jobs.stop();
+    expect(rows).toEqual([]);
+  });
+
+  it('catches up at start-up from the 5th, and stops after the job in flight', async () => {
+    const adId = await billableAd(database, jst('2026-10-21T12:00:00'));
+    const jobs = await start(jst('2026-11-05T00:00:00'));
+    const rows = await waitForInvoice(database, adId, 20_000);
+    await jobs.stop();
+    expect(rows).toMatchObject([{ period: '202610', total: 110, status: 'charged' }]);
+  });
+});
