@@ -46,7 +46,11 @@ describe('loadConfig', () => {
     ['the SMS stand-in', { SMS_PROVIDER: 'capture' }, /SMS stand-in/],
     ['the payment stand-in', { PAYMENT_PROVIDER: 'local' }, /payment stand-in/],
     ['Stripe without its keys', { STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET/],
-    ['no invoice registration number', { INVOICE_REGISTRATION_NUMBER: undefined }, /INVOICE_REGISTRATION_NUMBER/],
+    [
+      'no invoice registration number',
+      { INVOICE_REGISTRATION_NUMBER: undefined },
+      /INVOICE_REGISTRATION_NUMBER/,
+    ],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });
@@ -60,7 +64,10 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.payments.provider).toBe('local');
     expect(config.invoiceRegistrationNumber).toBe('T0000000000000');
-    expect(loadConfig(production).payments).toMatchObject({ provider: 'stripe', secretKey: 'sk_live_example' });
+    expect(loadConfig(production).payments).toMatchObject({
+      provider: 'stripe',
+      secretKey: 'sk_live_example',
+    });
     expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T123' })).toThrow(/INVOICE_REGISTRATION_NUMBER/);
   });
 
