@@ -1,0 +1,245 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidWebhookError, type PaymentProvider } from './payment-provider.ts';
+import { createStripePaymentProvider } from './stripe-payment-provider.ts';
+
+interface Seen {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+/** A stand-in for api.stripe.com that records each request and answers from `routes`. */
+function fakeStripe() {
+  const seen: Seen[] = [];
+  let routes: Record<string, () => { status?: number; body: object }> = {};
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => {
+      raw += chunk;
+    });
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stripe.test');
+      const key = request.headers['idempotency-key'];
+      seen.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+        form: new URLSearchParams(request.method === 'GET' ? url.search : raw),
+      });
+      const route = routes[`${request.method} ${url.pathname}`];
+      const reply = route
+        ? route()
+        : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such thing' } } };
+      response.writeHead(reply.status ?? 200, {
+        'content-type': 'application/json',
+        'request-id': 'req_test',
+      });
+      response.end(JSON.stringify(reply.body));
+    });
+  });
+  return {
+    seen,
+    server,
+    answer(next: typeof routes) {
+      routes = next;
+      seen.length = 0;
+    },
+  };
+}
+
+const charge = {
+  customerId: 'cus_1',
+  paymentMethodId: 'pm_1',
+  amount: 110,
+  description: 'クイズポイント 広告配信料 2026年10月分',
+  registrationNumber: 'T1234567890123',
+  idempotencyKey: 'invoice-uuid-1',
+};
+
+describe('the Stripe adapter', () => {
+  const fake = fakeStripe();
+  let provider: PaymentProvider;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.server.address() as AddressInfo;
+    provider = createStripePaymentProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: 'whsec_fake',
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+  beforeEach(() => fake.answer({}));
+
+  it('creates the customer once per advertiser and a setup-mode checkout in yen', async () => {
+    fake.answer({
+      'POST /v1/customers': () => ({ body: { id: 'cus_1', object: 'customer' } }),
+      'POST /v1/checkout/sessions': () => ({
+        body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' },
+      }),
+    });
+    expect(await provider.createCustomer({ userId: 'u1', email: 'a@example.com', name: '広告社' })).toBe(
+      'cus_1',
+    );
+    expect(
+      await provider.createSetupSession({
+        customerId: 'cus_1',
+        successUrl: 'https://qp.example/advertiser/card-setup?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'https://qp.example/advertiser/card-setup',
+      }),
+    ).toEqual({ sessionId: 'cs_1', url: 'https://checkout.stripe.com/c/pay/cs_1' });
+    const [customer, session] = fake.seen;
+    expect(customer).toMatchObject({ path: '/v1/customers', idempotencyKey: 'customer:u1' });
+    expect(customer?.form.get('metadata[user_id]')).toBe('u1');
+    expect(Object.fromEntries(session?.form ?? [])).toMatchObject({
+      mode: 'setup',
+      currency: 'jpy',
+      customer: 'cus_1',
+      success_url: 'https://qp.example/advertiser/card-setup?session_id={CHECKOUT_SESSION_ID}',
+    });
+  });
+
+  it('reads the saved card from the finished session, and null for an unknown one', async () => {
+    fake.answer({
+      'GET /v1/checkout/sessions/cs_1': () => ({
+        body: {
+          id: 'cs_1',
+          object: 'checkout.session',
+          status: 'complete',
+          customer: 'cus_1',
+          setup_intent: {
+            id: 'seti_1',
+            status: 'succeeded',
+            payment_method: { id: 'pm_1', card: { brand: 'visa', last4: '4242' } },
+          },
+        },
+      }),
+    });
+    expect(await provider.retrieveSetup('cs_1')).toEqual({
+      customerId: 'cus_1',
+      complete: true,
+      paymentMethodId: 'pm_1',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    expect([...(fake.seen[0]?.form.values() ?? [])]).toContain('setup_intent.payment_method');
+    expect(await provider.retrieveSetup('cs_unknown')).toBeNull();
+  });
+
+  it('charges through an invoice (item, finalize, pay) with idempotency keys and the registration number', async () => {
+    fake.answer({
+      'GET /v1/invoices': () => ({
+        body: { object: 'list', data: [], has_more: false, url: '/v1/invoices' },
+      }),
+      'POST /v1/invoices': () => ({ body: { id: 'in_1', object: 'invoice', status: 'draft', total: 0 } }),
+      'POST /v1/invoiceitems': () => ({ body: { id: 'ii_1', object: 'invoiceitem' } }),
+      'POST /v1/invoices/in_1/finalize': () => ({
+        body: { id: 'in_1', object: 'invoice', status: 'open', total: 110 },
+      }),
+      'POST /v1/invoices/in_1/pay': () => ({
+        body: { id: 'in_1', object: 'invoice', status: 'paid', total: 110 },
+      }),
+    });
+    expect(await provider.charge(charge)).toBe('in_1');
+    expect(fake.seen.map((r) => `${r.method} ${r.path} ${r.idempotencyKey ?? ''}`.trim())).toEqual([
+      'GET /v1/invoices',
+      'POST /v1/invoices invoice-uuid-1:invoice',
+      'POST /v1/invoiceitems invoice-uuid-1:item',
+      'POST /v1/invoices/in_1/finalize invoice-uuid-1:finalize',
+      'POST /v1/invoices/in_1/pay invoice-uuid-1:pay',
+    ]);
+    const invoice = Object.fromEntries(fake.seen[1]?.form ?? []);
+    expect(invoice).toMatchObject({
+      customer: 'cus_1',
+      currency: 'jpy',
+      collection_method: 'charge_automatically',
+      default_payment_method: 'pm_1',
+      'custom_fields[0][name]': '登録番号',
+      'custom_fields[0][value]': 'T1234567890123',
+      'metadata[quiz_points_invoice]': 'invoice-uuid-1',
+    });
+    expect(Object.fromEntries(fake.seen[2]?.form ?? [])).toMatchObject({
+      invoice: 'in_1',
+      amount: '110',
+      currency: 'jpy',
+    });
+  });
+
+  it('finds an invoice it already paid (after the 24-hour key window) instead of charging again', async () => {
+    fake.answer({
+      'GET /v1/invoices': () => ({
+        body: {
+          object: 'list',
+          data: [
+            {
+              id: 'in_1',
+              object: 'invoice',
+              status: 'paid',
+              total: 110,
+              metadata: { quiz_points_invoice: 'invoice-uuid-1' },
+            },
+          ],
+          has_more: false,
+          url: '/v1/invoices',
+        },
+      }),
+    });
+    expect(await provider.charge(charge)).toBe('in_1');
+    expect(fake.seen.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('reports a declined payment as an error', async () => {
+    fake.answer({
+      'GET /v1/invoices': () => ({
+        body: { object: 'list', data: [], has_more: false, url: '/v1/invoices' },
+      }),
+      'POST /v1/invoices': () => ({ body: { id: 'in_2', object: 'invoice', status: 'open', total: 110 } }),
+      'POST /v1/invoices/in_2/pay': () => ({
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+      }),
+    });
+    await expect(provider.charge(charge)).rejects.toThrow('Your card was declined.');
+  });
+
+  it('opens the customer portal with the return URL', async () => {
+    fake.answer({
+      'POST /v1/billing_portal/sessions': () => ({
+        body: {
+          id: 'bps_1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.com/p/session/x',
+        },
+      }),
+    });
+    expect(
+      await provider.createPortalSession({ customerId: 'cus_1', returnUrl: 'https://qp.example/advertiser' }),
+    ).toBe('https://billing.stripe.com/p/session/x');
+    expect(Object.fromEntries(fake.seen[0]?.form ?? [])).toMatchObject({
+      customer: 'cus_1',
+      return_url: 'https://qp.example/advertiser',
+    });
+  });
+
+  it('verifies webhook signatures with the endpoint secret', () => {
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_1', object: 'checkout.session', mode: 'setup' } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_fake' });
+    expect(provider.parseWebhook(Buffer.from(payload), signature)).toEqual({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      setupSessionId: 'cs_1',
+    });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect(() => provider.parseWebhook(Buffer.from(payload), forged)).toThrow(InvalidWebhookError);
+    expect(() => provider.parseWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookError);
+  });
+});
