@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { type AdStatus, ageBands, genders, limits } from './constants.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
 import { messages } from './messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { limits } from './constants.ts';
 import { messages } from './messages.ts';
 

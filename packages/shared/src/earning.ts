@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import type { AgeBand, Gender } from './constants.ts';
 import { messages } from './messages.ts';
 

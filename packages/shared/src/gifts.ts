@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { messages } from './messages.ts';
 
 export const giftRequestBody = z.strictObject({

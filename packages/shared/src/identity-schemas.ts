@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { annualIncomes, genders, maritalStatuses, occupations } from './constants.ts';
 import { messages } from './messages.ts';
 

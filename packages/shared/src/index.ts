@@ -2,6 +2,7 @@ export * from './admin-console.ts';
 export * from './advertisers.ts';
 export * from './age.ts';
 export * from './constants.ts';
+export * from './core-messages.ts';
 export * from './daily-quiz-schemas.ts';
 export * from './earning.ts';
 export * from './errors.ts';

@@ -2,7 +2,10 @@
  * Every user-facing Japanese string lives here. Strings quoted by SPEC.md are copied verbatim;
  * the server puts them in error bodies and the browser shows them as they arrive.
  */
+import { coreMessages } from './core-messages.ts';
+
 export const messages = {
+  ...coreMessages,
   // Signup (SPEC §5)
   birthDateIncomplete: '生年月日はすべて選択してください。',
   underage: '18歳未満の方はご利用いただけません。',
@@ -18,11 +21,7 @@ export const messages = {
   emailInvalid: 'メールアドレスの形式が正しくありません。',
 
   // Login (SPEC §8)
-  suspendedAtLogin: 'このアカウントは停止されていますので、ログアウトします。',
-  suspendedNotice: 'この アカウントは停止されています。運営までお問い合わせください。',
   popupBlocked: 'ポップアップがブロックされました。ブラウザの設定をご確認ください。',
-  inAppBrowser:
-    'アプリ内ブラウザではGoogleログインをご利用いただけません。URLをコピーしましたので、SafariやChromeなどの標準ブラウザに貼り付けて開いてください。',
 
   // Ads and quizzes (SPEC §8)
   alreadyWaiting: 'すでに広告ページを開いています。30秒経過後に再度お試しください。',
@@ -30,12 +29,10 @@ export const messages = {
   adCapReached: 'この広告は配信上限に達したため、クイズに挑戦できません。',
   clickFailed: 'クリック処理中にエラーが発生しました。再度お試しください。',
   genericError: 'エラーが発生しました',
-  genericErrorSentence: 'エラーが発生しました。',
   quizIdMissing: 'クイズIDが見つかりません',
   quizNotFound: 'クイズが見つかりません',
   loadFailed: '読み込みに失敗しました',
   answerFailed: '回答処理に失敗しました。',
-  networkFailed: 'サーバーとの通信に失敗しました。',
   chooseOneOption: '回答を1つ選択してください。',
   openAdFirst: 'クイズに挑戦するには、先に広告ページを開いてください。',
   waitBeforeAnswer: '広告ページを30秒以上見てから回答してください。',

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { messages } from './messages.ts';
 
-// Any issue without a message of its own (extra keys, wrong types deep inside) still reads as
-// clear Japanese, never as the validator's English.
-z.config({ customError: () => messages.badRequest });
 
 export const emailSchema = z
   .string({ error: messages.emailRequired })

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(
@@ -9,7 +9,9 @@ export function App() {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

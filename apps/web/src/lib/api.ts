@@ -1,4 +1,4 @@
-import { type ErrorBody, messages } from '@quiz-points/shared';
+import { type ErrorBody, coreMessages as messages } from '@quiz-points/shared';
 
 /** A failed API call, carrying the Japanese message to show. */
 export class ApiError extends Error {

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 
 const KEY = 'qp-referral-code';
 
 /** `?ref=` on any entry page is remembered through sign-in, until signup sends it (SPEC §3 referredBy). */
 export function useRememberReferral() {
-  const [params] = useSearchParams();
-  const ref = params.get('ref');
+  const ref = new URLSearchParams(useLocation().search).get('ref');
   useEffect(() => {
     if (ref && /^[A-Za-z0-9]{8}$/.test(ref)) localStorage.setItem(KEY, ref);
   }, [ref]);

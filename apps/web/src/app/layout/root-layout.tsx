@@ -1,14 +1,18 @@
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
 import { PublicHeader } from './public-header.tsx';
-import { SignedInHeader } from './signed-in-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
+
+// A visitor never needs the signed-in header and side menu, so its code loads only after sign-in.
+const SignedInHeader = lazy(() =>
+  import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })),
+);
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   usePageTracking(pathname);
   useRememberReferral();
   const { data: me } = useMe();
@@ -19,12 +23,18 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         本文へスキップ
       </a>
-      {signedInUser ? <SignedInHeader /> : <PublicHeader />}
-      {navigation.state === 'loading' && (
-        <div className="route-progress" role="progressbar" aria-label="読み込み中" />
+      {signedInUser ? (
+        <Suspense fallback={<header className="site-header site-header--signed-in" />}>
+          <SignedInHeader />
+        </Suspense>
+      ) : (
+        <PublicHeader />
       )}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* A page's code arriving on demand: the bar shows while it loads. */}
+        <Suspense fallback={<div className="route-progress" role="progressbar" aria-label="読み込み中" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter variant={isAdvertiserArea ? 'advertiser' : 'user'} />
     </div>

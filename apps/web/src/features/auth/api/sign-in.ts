@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { coreMessages as messages } from '@quiz-points/shared';
 import { apiFetch } from '../../../lib/api.ts';
 
 // LINE, Facebook, Instagram, X, WeChat, KakaoTalk and generic Android WebViews block Google sign-in.

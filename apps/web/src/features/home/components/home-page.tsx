@@ -1,11 +1,13 @@
-import { messages } from '@quiz-points/shared';
-import { useEffect, useRef } from 'react';
+import { coreMessages as messages } from '@quiz-points/shared';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useSignOut } from '../../auth/api/sign-out.ts';
 import { LandingPage } from '../../landing/components/landing-page.tsx';
-import { UserHome } from './user-home.tsx';
+
+// The signed-in home loads on demand, so a visitor's landing page carries none of its code.
+const UserHome = lazy(() => import('./user-home.tsx').then((module) => ({ default: module.UserHome })));
 
 /**
  * `/`: the landing page when signed out, the user's home when signed in. SPEC §4 login rules:
@@ -29,5 +31,9 @@ export function HomePage() {
   if (isPending || mustLeave) return <Loading />;
   if (!me) return <LandingPage notice={state?.notice} />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
-  return <UserHome me={me} welcomeBonus={state?.welcomeBonus} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <UserHome me={me} welcomeBonus={state?.welcomeBonus} />
+    </Suspense>
+  );
 }

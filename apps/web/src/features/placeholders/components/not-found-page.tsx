@@ -2,7 +2,7 @@ import { messages } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   useDocumentTitle('ページが見つかりません');
   return (
     <div className="page">
