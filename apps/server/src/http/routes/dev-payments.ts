@@ -31,6 +31,7 @@ header h1{margin:0;font-size:1.3rem}
 header p{margin:4px 0 0;font-size:.85rem}
 main{max-width:480px;margin:0 auto;padding:16px}
 .panel{background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.1);margin-bottom:16px}
+.panel>:first-child{margin-top:0}.panel>:last-child{margin-bottom:0}
 label{display:block;font-weight:600;margin-top:12px}
 input{display:block;width:100%;box-sizing:border-box;font-size:1rem;padding:10px;border:1px solid #6b7280;border-radius:8px;margin-top:4px}
 .row{display:flex;gap:12px}.row>div{flex:1}
