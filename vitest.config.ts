@@ -23,6 +23,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Server processes against PostgreSQL, killed and restarted: run by `npm run test:reliability`.
+          name: 'reliability',
+          include: ['apps/server/src/reliability/**/*.reliability.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/reliability/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',

@@ -6,11 +6,14 @@ import { applyPointChange } from '../domain/points/ledger.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
+/** An app to arrange data in: an in-process test app, or a group of server processes. */
+export type AppUnderTest = Pick<TestApp, 'url' | 'database' | 'config'>;
+
 let sequence = 0;
 
 /** A general user who signed in with Google and finished signup. */
 export async function signedUpUser(
-  t: TestApp,
+  t: AppUnderTest,
   profile: { email?: string; birthYear?: number; gender?: 'male' | 'female' | 'other' } = {},
 ) {
   const client = new TestHttpClient(t.url);
@@ -68,7 +71,7 @@ export async function createTodaysDailyQuiz(db: Database, now = new Date()) {
 }
 
 /** Marks the phone verified and credits points through the ledger (as an admin adjustment). */
-export async function verifiedUserWithPoints(t: TestApp, points: number) {
+export async function verifiedUserWithPoints(t: AppUnderTest, points: number) {
   const person = await signedUpUser(t);
   await t.database.db.transaction(async (tx) => {
     await tx
@@ -86,14 +89,14 @@ export async function verifiedUserWithPoints(t: TestApp, points: number) {
 }
 
 /** A client signed in as the admin account (ADMIN_EMAIL). */
-export async function signedInAdmin(t: TestApp): Promise<TestHttpClient> {
+export async function signedInAdmin(t: AppUnderTest): Promise<TestHttpClient> {
   const admin = new TestHttpClient(t.url);
   await signInWithGoogle(admin, t.config.adminEmail);
   return admin;
 }
 
 /** The newest link mailed to this address by the mail stand-in. */
-export async function latestMailedLink(t: TestApp, to: string): Promise<string> {
+export async function latestMailedLink(t: AppUnderTest, to: string): Promise<string> {
   const mail = await t.database.db
     .select()
     .from(devOutbox)
@@ -111,7 +114,7 @@ export const TEST_PASSWORD = 'correct-horse-1234';
  * An advertiser who signed up, opened the mailed confirmation link (which signs them in) and, unless
  * told otherwise, has a card on file.
  */
-export async function signedInAdvertiser(t: TestApp, options: { card?: boolean; email?: string } = {}) {
+export async function signedInAdvertiser(t: AppUnderTest, options: { card?: boolean; email?: string } = {}) {
   const client = new TestHttpClient(t.url);
   const email = options.email ?? `advertiser-${++sequence}-${Date.now()}@example.com`;
   const signUp = await client.json('POST', '/api/advertiser/sign-up', {

@@ -1,8 +1,14 @@
 /** A tiny cookie-keeping HTTP client for integration tests against a listening test app. */
 export class TestHttpClient {
-  private cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /** The same signed-in browser talking to another instance of the app (cookies are shared). */
+  on(baseUrl: string): TestHttpClient {
+    return new TestHttpClient(baseUrl, this.cookies);
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

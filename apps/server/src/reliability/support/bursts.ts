@@ -1,0 +1,19 @@
+import type { TestHttpClient } from '../../test/http-client.ts';
+import type { Cluster } from './cluster.ts';
+
+export type Reply = { status: number; body: unknown };
+export type Send = (on: TestHttpClient, index: number) => Promise<Reply>;
+
+/**
+ * `count` requests fired at the same instant from one signed-in browser, alternating between the
+ * cluster's server processes (sessions live in the database, so each instance knows the browser).
+ */
+export function burst(cluster: Cluster, count: number, client: TestHttpClient, send: Send): Promise<Reply[]> {
+  const instances = cluster.servers.map((server) => client.on(server.url));
+  return Promise.all(Array.from({ length: count }, (_, i) => send(instances[i % instances.length]!, i)));
+}
+
+export const succeeded = (replies: Reply[]) => replies.filter((r) => r.status >= 200 && r.status < 300);
+
+/** The distinct statuses, sorted: a burst's whole vocabulary of answers. */
+export const statusesOf = (replies: Reply[]) => [...new Set(replies.map((r) => r.status))].sort();

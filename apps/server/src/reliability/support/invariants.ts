@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { findLedgerMismatches } from '../../domain/points/ledger.ts';
+
+/** Each query lists rows that break one invariant; every list must be empty. */
+const violations = {
+  'a negative balance': sql`select id, points from users where points < 0`,
+  'more deliveries than the cap, or a count that differs from the delivery rows': sql`
+    select a.id, a.delivery_count, a.max_deliveries, count(d.id)::int as rows
+    from ads a left join ad_deliveries d on d.ad_id = a.id
+    group by a.id
+    having a.delivery_count > a.max_deliveries or a.delivery_count <> count(d.id)`,
+  'an active ad at its cap': sql`select id from ads where is_active and delivery_count >= max_deliveries`,
+  'a delivery without its response row': sql`
+    select d.id from ad_deliveries d
+    where not exists (select 1 from quiz_responses r where r.ad_id = d.ad_id and r.user_id = d.user_id)`,
+  'a response row without its delivery': sql`
+    select r.id from quiz_responses r
+    where r.ad_id is not null
+      and not exists (select 1 from ad_deliveries d where d.ad_id = r.ad_id and d.user_id = r.user_id)`,
+  'an ad reward without its ledger row, or the other way round': sql`
+    select coalesce(r.user_id, t.user_id) as user_id, coalesce(r.ad_id::text, t.ref) as ad
+    from (select * from quiz_responses where ad_id is not null and reward_given) r
+    full join (select * from point_transactions where reason = 'ad_quiz') t
+      on t.user_id = r.user_id and t.ref = r.ad_id::text
+    where r.id is null or t.id is null or t.points <> r.points_awarded`,
+  'a daily-quiz reward without its ledger row, or the other way round': sql`
+    select coalesce(r.user_id, t.user_id) as user_id
+    from (select * from quiz_responses where daily_quiz_id is not null and reward_given) r
+    full join (select * from point_transactions where reason = 'daily_quiz') t
+      on t.user_id = r.user_id and t.ref = r.daily_quiz_id
+    where r.id is null or t.id is null`,
+  'a gift request without exactly its debit (and, when rejected, its refund)': sql`
+    select g.id, g.status,
+      (select count(*) from point_transactions t where t.ref = g.id::text and t.reason = 'gift_request' and t.points = -g.points_used)::int as debits,
+      (select count(*) from point_transactions t where t.ref = g.id::text and t.reason = 'gift_refund' and t.points = g.points_used)::int as refunds
+    from gift_requests g
+    where (select count(*) from point_transactions t where t.ref = g.id::text and t.reason = 'gift_request' and t.points = -g.points_used) <> 1
+       or (select count(*) from point_transactions t where t.ref = g.id::text and t.reason = 'gift_refund') <> (case when g.status = 'rejected' then 1 else 0 end)`,
+  'a gift debit without its request': sql`
+    select t.id from point_transactions t
+    where t.reason in ('gift_request', 'gift_refund')
+      and not exists (select 1 from gift_requests g where g.id::text = t.ref)`,
+  'an invoice whose count differs from the deliveries it claimed': sql`
+    select i.id from invoices i
+    where i.deliveries <> (select count(*) from ad_deliveries d where d.invoice_id = i.id)`,
+};
+
+/**
+ * The invariants every suite checks after its bursts, faults or restores: the ledger matches
+ * every balance, the books balance (balances = points issued − points used), and nothing is
+ * half-done (a delivery without its response row, points without a ledger row, …).
+ */
+export async function expectInvariants(db: Executor) {
+  expect(await findLedgerMismatches(db), 'balances that differ from their ledger').toEqual([]);
+  const [books] = await queryRows<{ balances: number; issued: number; used: number }>(
+    db,
+    sql`select
+          (select coalesce(sum(points), 0) from users)::bigint as balances,
+          (select coalesce(sum(points), 0) from point_transactions where points > 0)::bigint as issued,
+          (select coalesce(-sum(points), 0) from point_transactions where points < 0)::bigint as used`,
+  );
+  expect(Number(books!.balances), 'balances = issued − used').toBe(
+    Number(books!.issued) - Number(books!.used),
+  );
+  for (const [name, query] of Object.entries(violations)) {
+    expect(await queryRows(db, query), name).toEqual([]);
+  }
+}
