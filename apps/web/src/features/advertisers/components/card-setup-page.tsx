@@ -84,18 +84,20 @@ function CardSetup({ advertiser }: { advertiser: AdvertiserMe }) {
             {error}
           </p>
         )}
-        <button
-          type="button"
-          className="button button--wide"
-          disabled={start.isPending || complete.isPending}
-          onClick={() => void startSetup()}
-        >
-          {start.isPending
-            ? uiText.sending
-            : advertiser.cardRegistered
-              ? 'カードを変更する'
-              : 'カードを登録する'}
-        </button>
+        {!advertiser.isAdmin && (
+          <button
+            type="button"
+            className="button button--wide"
+            disabled={start.isPending || complete.isPending}
+            onClick={() => void startSetup()}
+          >
+            {start.isPending
+              ? uiText.sending
+              : advertiser.cardRegistered
+                ? 'カードを変更する'
+                : 'カードを登録する'}
+          </button>
+        )}
       </section>
       <p className="page-links">
         <Link to="/advertiser">広告主メニューへ戻る</Link>

@@ -1,0 +1,388 @@
+import { messages } from '@quiz-points/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { usePostgres } from './support/postgres.ts';
+import { signInWithGoogle } from './support/users.ts';
+
+const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const postgres = usePostgres();
+const unique = () => Math.random().toString(36).slice(2, 8);
+const PASSWORD = 'e2e-password-1234';
+
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const alert = (page: Page) => page.getByRole('alert');
+
+/** The newest link mailed to this address by the capturing mailer (GET /api/dev/mail). */
+async function mailedLink(page: Page, to: string, subjectPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/dev/mail');
+      const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
+      const found = mail.find((m) => m.to === to && m.subject.includes(subjectPart));
+      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
+      return link;
+    })
+    .toBeDefined();
+  return link!;
+}
+
+async function mailedSubjects(page: Page, to: string): Promise<string[]> {
+  const response = await page.request.get('/api/dev/mail');
+  const { mail } = (await response.json()) as { mail: { to: string; subject: string }[] };
+  return mail.filter((m) => m.to === to).map((m) => m.subject);
+}
+
+/** Signs up on the landing and opens the confirmation link, which signs in (SPEC §6 advertiser). */
+async function signUpAndVerify(page: Page, email: string) {
+  await page.goto('/advertiser');
+  await page.getByLabel('会社名または表示名').fill('E2E広告株式会社');
+  await page.locator('#advertiser-signup-email').fill(email);
+  await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
+  await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
+  await status(page, messages.verificationMailSent).waitFor();
+  await page.goto(await mailedLink(page, email, 'メールアドレス確認'));
+  await page.waitForURL((url) => url.pathname === '/advertiser' && url.searchParams.get('verified') === '1');
+  await status(page, messages.emailVerified).waitFor();
+  await page.getByRole('link', { name: '新しい広告を作成' }).waitFor();
+}
+
+/** Registers a card through the local checkout stand-in. */
+async function registerCard(page: Page) {
+  await page.goto('/advertiser/card-setup');
+  await page.getByRole('button', { name: 'カードを登録する' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/dev/payments/checkout/'));
+  await page.getByLabel('カード番号').waitFor();
+  await page.getByRole('button', { name: 'カードを登録する' }).click();
+  await status(page, messages.cardRegistered).waitFor();
+}
+
+async function newAdvertiserWithCard(page: Page) {
+  const email = `adv-${unique()}@example.com`;
+  await signUpAndVerify(page, email);
+  await registerCard(page);
+  return email;
+}
+
+/** Submits an ad through the API the form uses (the form itself is walked in the first journey). */
+async function submitAd(page: Page, adTitle: string): Promise<string> {
+  const result = await page.evaluate(async (title) => {
+    const response = await fetch('/api/advertiser/ads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        adTitle: title,
+        adProvider: 'E2E広告',
+        adUrl: 'https://example.com/e2e',
+        quizQuestion: '広告の色は？',
+        quizOptions: ['赤', '青'],
+        correctOptionIndex: 2,
+        maxDeliveries: 10,
+        targetGender: { male: false, female: false, other: false },
+        targetAgeRange: {
+          '10s': false,
+          '20s': false,
+          '30s': false,
+          '40s': false,
+          '50s': false,
+          '60s': false,
+        },
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
+  }, adTitle);
+  expect(result.status).toBe(201);
+  return result.body.ad.id;
+}
+
+const approve = (adId: string) =>
+  postgres.db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
+
+const adCard = (page: Page, title: string) => page.getByTestId('advertiser-ad').filter({ hasText: title });
+
+describe('advertiser journeys', () => {
+  it('signs up, registers a card, creates an ad watching the live price, and sees it pending', async () => {
+    const { page } = browser;
+    const email = `new-adv-${unique()}@example.com`;
+    await page.goto('/advertiser');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-landing-signed-out');
+    await signUpAndVerify(page, email);
+    expect(await page.getByRole('button', { name: '請求書を見る' }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-menu-no-card');
+
+    // SPEC §6: creating ads needs a card, else card setup.
+    await page.getByRole('link', { name: '新しい広告を作成' }).click();
+    await page.waitForURL('**/advertiser/card-setup');
+    expect(await alert(page).innerText()).toBe(messages.cardRequired);
+    await expectAccessible(page);
+    await registerCard(page);
+    expect(await page.getByTestId('card-status').innerText()).toContain('登録済み');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-card-registered');
+    await page.getByRole('link', { name: '広告を作成する' }).click();
+    await page.waitForURL('**/advertiser/create-ad');
+
+    // SPEC §5: the URL starts as the scheme; the price follows the targeting live.
+    expect(await page.getByLabel('広告ページのURL').inputValue()).toBe('https://');
+    const perDelivery = page.getByTestId('price-per-delivery');
+    const total = page.getByTestId('price-total');
+    await expect.poll(() => perDelivery.innerText()).toBe('30円');
+    expect(await total.innerText()).toBe('3,300円');
+    await page.getByRole('checkbox', { name: '男性' }).check();
+    await expect.poll(() => perDelivery.innerText()).toBe('35円');
+    expect(await total.innerText()).toBe('3,850円');
+    await page.getByRole('checkbox', { name: '20代' }).check();
+    await expect.poll(() => perDelivery.innerText()).toBe('40円');
+    expect(await total.innerText()).toBe('4,400円');
+    await page.getByLabel('配信上限数（件）').fill('250');
+    await expect.poll(() => total.innerText()).toBe('11,000円');
+    await page.getByLabel('配信上限数（件）').fill('100');
+
+    // Bad input: nothing filled, option limits, a blank option.
+    const submit = page.getByRole('button', { name: '審査に申し込む' });
+    await submit.click();
+    expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
+    const remove = page.getByRole('button', { name: /^削除/ });
+    const add = page.getByRole('button', { name: '選択肢を追加' });
+    expect(await remove.count()).toBe(2);
+    expect(await remove.first().isDisabled()).toBe(true);
+    for (let i = 0; i < 3; i++) await add.click();
+    expect(await remove.count()).toBe(5);
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: /削除\s*（選択肢5）/ }).click();
+    await page.getByRole('button', { name: /削除\s*（選択肢4）/ }).click();
+    expect(await remove.count()).toBe(3);
+
+    const title = `春の新商品キャンペーン ${unique()}`;
+    await page.getByLabel('広告タイトル').fill(title);
+    expect(await page.locator('#ad-title-count').innerText()).toBe(`${title.length} / 50`);
+    await page.getByLabel('広告主名（表示名）').fill('E2E広告');
+    await page.getByLabel('広告ページのURL').fill(`${browser.baseUrl}/sample-ads/harema-coffee`);
+    await page.getByLabel('クイズの問題文').fill('新商品の発売月はいつでしょう？');
+    await page.getByPlaceholder('選択肢1').fill('3月');
+    await page.getByPlaceholder('選択肢2').fill('4月');
+    await page.getByRole('radio', { name: /正解\s*（選択肢2）/ }).check();
+    await submit.click();
+    expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
+    await page.getByPlaceholder('選択肢3').fill('5月');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-create-ad');
+    await submit.click();
+
+    await page.waitForURL('**/advertiser/ads-status');
+    await status(page, messages.adSubmitted).waitFor();
+    const card = adCard(page, title);
+    expect(await card.innerText()).toContain('審査中');
+    expect(await card.innerText()).toContain('配信数 0 / 100件');
+    expect(await card.innerText()).toContain('性別：男性 ／ 年代：20代');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-ads-status-pending');
+    expect(
+      (await mailedSubjects(page, email)).some((s) => s.includes(`申請を受け付けました：${title}`)),
+    ).toBe(true);
+    const { rows } = await postgres.db.query('select status, unit_price from ads where ad_title = $1', [
+      title,
+    ]);
+    expect(rows).toEqual([{ status: 'pending', unit_price: 40 }]);
+  });
+
+  it('raises the limit of an approved ad (refusing a lower one), ends it after confirming, and opens the report and invoices', async () => {
+    const { page } = browser;
+    await newAdvertiserWithCard(page);
+    const title = `承認済み広告 ${unique()}`;
+    const adId = await submitAd(page, title);
+    await approve(adId);
+    // It stopped at its cap: ten people clicked through, six of them answered.
+    const people = Array.from({ length: 10 }, (_, i) => `report-${unique()}-${i}`);
+    for (const [i, id] of people.entries()) {
+      await postgres.db.query(
+        `insert into users (id, email, email_hash, role, gender, birth_date) values ($1, $2, $1, 'user', 'male', '1995-04-01')`,
+        [id, `${id}@example.com`],
+      );
+      const clickedAt = new Date(Date.now() - (i < 4 ? 86_400_000 : 0) - 60_000);
+      await postgres.db.query(
+        'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 30, $3)',
+        [adId, id, clickedAt],
+      );
+      await postgres.db.query(
+        `insert into quiz_responses (user_id, email_hash, ad_id, clicked_at, answered_at, selected_option, is_correct)
+         values ($1, $1, $2, $3, $4, $5, $6)`,
+        [
+          id,
+          adId,
+          clickedAt,
+          i < 6 ? new Date(clickedAt.getTime() + 40_000) : null,
+          i < 6 ? 2 : null,
+          i < 6 ? i < 3 : null,
+        ],
+      );
+    }
+    await postgres.db.query('update ads set delivery_count = 10, is_active = false where id = $1', [adId]);
+
+    await page.goto('/advertiser/ads-status');
+    const card = adCard(page, title);
+    await card.waitFor();
+    expect(await card.innerText()).toContain('承認済み');
+    expect(await card.innerText()).toContain('停止中');
+    expect(await card.innerText()).toContain('配信数 10 / 10件');
+    expect(await card.getByTestId('ad-spend').innerText()).toBe('300円');
+
+    await card.getByRole('button', { name: '上限を変更' }).click();
+    await card.getByLabel(/新しい配信上限数/).fill('5');
+    await card.getByRole('button', { name: '変更する' }).click();
+    expect(await card.getByRole('alert').innerText()).toBe(messages.limitMustIncrease);
+    await expectAccessible(page);
+    await card.getByLabel(/新しい配信上限数/).fill('50');
+    await card.getByRole('button', { name: '変更する' }).click();
+    await status(page, messages.adLimitRaised).waitFor();
+    await expect.poll(() => card.innerText()).toContain('配信数 10 / 50件');
+    expect(await card.innerText()).toContain('配信中');
+
+    await card.getByRole('button', { name: '配信を終了する' }).click();
+    expect(await card.getByRole('group', { name: messages.endDeliveryConfirm }).count()).toBe(1);
+    await card.getByRole('button', { name: 'キャンセル' }).click();
+    expect(await card.innerText()).toContain('配信中');
+    await card.getByRole('button', { name: '配信を終了する' }).click();
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-end-confirm');
+    await card.getByRole('button', { name: '終了する' }).click();
+    await status(page, messages.adDeliveryEnded).waitFor();
+    await expect.poll(() => card.innerText()).toContain('停止中');
+    expect(await card.getByRole('button', { name: '配信を終了する' }).count()).toBe(0);
+
+    await card.getByRole('link', { name: 'レポート' }).click();
+    await page.waitForURL(`**/advertiser/ads/${adId}/report`);
+    const summary = page.getByTestId('report-summary');
+    await summary.waitFor();
+    const summaryText = await summary.innerText();
+    expect(summaryText).toContain('10件');
+    expect(summaryText).toContain('6件');
+    expect(summaryText).toContain('50%');
+    expect(summaryText).toContain('中央値 40秒');
+    expect(await page.getByRole('img', { name: /日別配信数。合計10件/ }).count()).toBe(1);
+    await page.getByText('日別の配信数を表で見る').click();
+    expect(await page.locator('.report-chart tbody tr').count()).toBe(2);
+    const breakdown = page.getByRole('table').last();
+    expect(await breakdown.innerText()).toContain('男性');
+    expect(await breakdown.innerText()).toContain('30代');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-report');
+
+    // View invoices (only with a card): the stand-in's invoice page in a new tab.
+    await page.goto('/advertiser');
+    const newTab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: '請求書を見る' }).click();
+    const invoices = await newTab;
+    await invoices.waitForLoadState();
+    expect(new URL(invoices.url()).origin).toBe(browser.baseUrl);
+    expect(await invoices.locator('h1').innerText()).toBeTruthy();
+    await invoices.close();
+    await expectAccessible(page);
+  });
+
+  it('edits a rejected ad and resubmits it for review', async () => {
+    const { page } = browser;
+    const email = await newAdvertiserWithCard(page);
+    const title = `却下された広告 ${unique()}`;
+    const adId = await submitAd(page, title);
+    await postgres.db.query(`update ads set status = 'rejected', rejection_reason = $2 where id = $1`, [
+      adId,
+      'クイズの答えが広告ページにありません',
+    ]);
+    await page.goto('/advertiser/ads-status');
+    const card = adCard(page, title);
+    await card.waitFor();
+    expect(await card.innerText()).toContain('却下');
+    expect(await card.innerText()).toContain('クイズの答えが広告ページにありません');
+    await card.getByRole('link', { name: '修正して再申請' }).click();
+    await page.waitForURL(`**/advertiser/edit-ad/${adId}`);
+    expect(await page.getByLabel('広告タイトル').inputValue()).toBe(title);
+    expect(await page.getByRole('radio', { name: /正解\s*（選択肢2）/ }).isChecked()).toBe(true);
+    await page.getByPlaceholder('選択肢1').fill('');
+    await page.getByRole('button', { name: '修正して再申請する' }).click();
+    expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
+    await page.getByPlaceholder('選択肢1').fill('緑');
+    await page.getByLabel('クイズの問題文').fill('広告ページの背景の色は？');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-edit-ad');
+    await page.getByRole('button', { name: '修正して再申請する' }).click();
+    await page.waitForURL('**/advertiser/ads-status');
+    await status(page, messages.adSubmitted).waitFor();
+    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+    const { rows } = await postgres.db.query('select status, quiz_question from ads where id = $1', [adId]);
+    expect(rows).toEqual([{ status: 'pending', quiz_question: '広告ページの背景の色は？' }]);
+    expect(
+      (await mailedSubjects(page, email)).some((s) => s.includes(`再申請を受け付けました：${title}`)),
+    ).toBe(true);
+  });
+
+  it('refuses a user-role (Google) account on the advertiser landing and signs it out', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, `google-user-${unique()}@example.com`);
+    await page.goto('/advertiser');
+    await expect.poll(() => alert(page).innerText()).toBe(messages.notAdvertiser);
+    await page.getByRole('button', { name: 'ログイン' }).waitFor();
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me).toEqual({ user: null });
+    await expectAccessible(page);
+    await page.goto('/advertiser/ads-status');
+    await page.waitForURL((url) => url.pathname === '/advertiser');
+  });
+
+  it('resets a forgotten password through the mailed link, then signs in with it', async () => {
+    const { page } = browser;
+    const email = `forgot-${unique()}@example.com`;
+    await signUpAndVerify(page, email);
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.getByRole('button', { name: 'ログイン' }).waitFor();
+
+    await page.getByText('パスワードをお忘れの方').click();
+    await page.getByRole('button', { name: '再設定メールを送る' }).click();
+    expect(await alert(page).innerText()).toBe(messages.emailRequired);
+    await page.locator('#password-reset-email').fill(email);
+    await page.getByRole('button', { name: '再設定メールを送る' }).click();
+    await status(page, messages.passwordResetSent).waitFor();
+    await page.goto(await mailedLink(page, email, 'パスワード再設定'));
+    await page.waitForURL(
+      (url) => url.pathname === '/advertiser/reset-password' && url.searchParams.has('token'),
+    );
+    await page.getByLabel(/新しいパスワード/).fill('short');
+    await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+    expect(await alert(page).innerText()).toBe(messages.passwordTooShort);
+    await page.getByLabel(/新しいパスワード/).fill('brand-new-password-42');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+    await status(page, messages.passwordChanged).waitFor();
+
+    await page.getByRole('link', { name: '広告主ログインへ' }).click();
+    await page.locator('#advertiser-login-email').fill(email);
+    await page.locator('#advertiser-login-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect.poll(() => alert(page).innerText()).toBe(messages.loginFailed);
+    await page.locator('#advertiser-login-password').fill('brand-new-password-42');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByRole('link', { name: '広告を管理' }).waitFor();
+  });
+
+  it('signs in the seeded advertiser, who has a card and so sees 請求書を見る', async () => {
+    const { page } = browser;
+    await page.goto('/advertiser');
+    await page.locator('#advertiser-login-email').fill('advertiser@quiz-points.example');
+    await page.locator('#advertiser-login-password').fill('advertiser-demo-1234');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByRole('button', { name: '請求書を見る' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-menu');
+    await page.getByRole('link', { name: '広告を管理' }).click();
+    await page.getByTestId('advertiser-ad').first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-ads-status');
+    await page.goto('/advertiser/create-ad');
+    await page.getByTestId('price-total').waitFor();
+    expect(await page.getByTestId('price-total').innerText()).toBe('3,300円');
+  });
+});
