@@ -2,7 +2,7 @@ import { messages } from '@quiz-points/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
-import { completeSignup, signInWithGoogle } from './support/users.ts';
+import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
@@ -27,20 +27,12 @@ async function submittedAd(title: string) {
   return rows[0].id as string;
 }
 
-async function signInAsAdmin() {
-  const { page } = browser;
-  await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
-  await page.getByRole('button', { name: 'メニュー' }).click();
-  await page.locator('#side-menu').getByRole('link', { name: '管理画面' }).click();
-  await page.getByRole('link', { name: /広告審査/ }).waitFor();
-}
-
 describe('ad review', () => {
   it('approves a pending ad from the hub, and a user then sees it', async () => {
     const title = `審査待ち ${unique()}`;
     await submittedAd(title);
     const { page, context } = browser;
-    await signInAsAdmin();
+    await signInAsAdmin(browser.page);
     await expect.poll(() => page.getByRole('link', { name: /広告審査/ }).innerText()).toMatch(/未処理 \d+件/);
     await expectAccessible(page);
     await page.getByRole('link', { name: /広告審査/ }).click();
@@ -65,7 +57,7 @@ describe('ad review', () => {
     const title = `却下される広告 ${unique()}`;
     const adId = await submittedAd(title);
     const { page } = browser;
-    await signInAsAdmin();
+    await signInAsAdmin(browser.page);
     await page.goto('/admin/review');
     const card = page.getByTestId('pending-ad').filter({ hasText: title });
     await card.getByRole('button', { name: '却下する' }).click();
@@ -98,7 +90,7 @@ describe('ad review', () => {
 describe('daily quiz creation', () => {
   it('validates, adds and removes options, creates tomorrow’s quiz and refuses a second one for that date', async () => {
     const { page } = browser;
-    await signInAsAdmin();
+    await signInAsAdmin(browser.page);
     await page.getByRole('link', { name: 'デイリークイズ作成' }).click();
     await page.waitForURL('**/admin/create-quiz');
     const submit = page.getByRole('button', { name: '登録する' });
@@ -152,7 +144,7 @@ describe('reward check', () => {
     await user.locator('#result-title').waitFor();
     await userContext.close();
 
-    await signInAsAdmin();
+    await signInAsAdmin(browser.page);
     await page.getByRole('link', { name: '報酬確認' }).click();
     await page.getByRole('button', { name: '確認する' }).click();
     expect(await page.getByRole('alert').innerText()).toBe(messages.emailRequired);

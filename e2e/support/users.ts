@@ -29,6 +29,14 @@ export async function signInWithGoogle(page: Page, email: string, name = 'テス
   return new URL(page.url()).pathname;
 }
 
+/** Signs in as the admin account and opens the hub from the side menu. */
+export async function signInAsAdmin(page: Page) {
+  await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
+  await page.getByRole('button', { name: 'メニュー' }).click();
+  await page.locator('#side-menu').getByRole('link', { name: '管理画面' }).click();
+  await page.getByRole('link', { name: /広告審査/ }).waitFor();
+}
+
 /** Fills and submits the signup form with an adult's birth date. */
 export async function completeSignup(
   page: Page,

@@ -36,6 +36,11 @@ export const pageRoutes = [
   '/admin/create-quiz',
   // SPEC-NOTES: the admin's screen for pending gift requests.
   '/admin/gifts',
+  // Issue 7: the rest of the operator console.
+  '/admin/settings',
+  '/admin/users',
+  '/admin/users/:id',
+  '/admin/numbers',
 ] as const;
 
 const routeMatchers = pageRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));

@@ -16,3 +16,12 @@ export function useCreateDailyQuiz() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'daily-quizzes'] }),
   });
 }
+
+export function useUpdateDailyQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publishDate, body }: { publishDate: string; body: CreateDailyQuizBody }) =>
+      apiFetch<{ publishDate: string }>(`/api/admin/daily-quizzes/${publishDate}`, { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'daily-quizzes'] }),
+  });
+}

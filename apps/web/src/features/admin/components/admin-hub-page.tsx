@@ -11,6 +11,9 @@ function AdminHub() {
     { to: '/admin/gifts', label: 'ギフト申請', waiting: data?.pendingGifts },
     { to: '/admin/create-quiz', label: 'デイリークイズ作成' },
     { to: '/admin/cloudworks', label: '報酬確認' },
+    { to: '/admin/users', label: 'ユーザー検索・停止' },
+    { to: '/admin/numbers', label: '数値' },
+    { to: '/admin/settings', label: '設定' },
   ];
   return (
     <div className="page">

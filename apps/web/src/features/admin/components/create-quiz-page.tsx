@@ -1,26 +1,45 @@
-import { createDailyQuizBody, japanIsoDate, limits, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  type AdminDailyQuiz,
+  createDailyQuizBody,
+  japanIsoDate,
+  limits,
+  messages,
+} from '@quiz-points/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminDailyQuizzes, useCreateDailyQuiz } from '../api/daily-quizzes.ts';
+import { useAdminDailyQuizzes, useCreateDailyQuiz, useUpdateDailyQuiz } from '../api/daily-quizzes.ts';
 import { RequireAdmin } from './require-admin.tsx';
 
 const tomorrow = () => japanIsoDate(new Date(Date.now() + 86_400_000));
 
 // Options keep a stable id so removing one never moves another's text into its input.
 let nextOptionId = 0;
-const newOption = () => ({ id: ++nextOptionId, text: '' });
+const newOption = (text = '') => ({ id: ++nextOptionId, text });
+const isoDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
+const slashDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1/$2/$3');
 
-function CreateQuizForm() {
+/** Creates a quiz, or with `editing` edits one nobody has answered yet (the server refuses otherwise). */
+function QuizForm({
+  editing,
+  onDone,
+}: {
+  editing: AdminDailyQuiz | null;
+  onDone: (updated: boolean) => void;
+}) {
   const create = useCreateDailyQuiz();
-  const [question, setQuestion] = useState('');
-  const [options, setOptions] = useState(() => [newOption(), newOption()]);
-  const [correct, setCorrect] = useState('');
-  const [publishDate, setPublishDate] = useState(tomorrow);
-  const [explanation, setExplanation] = useState('');
+  const update = useUpdateDailyQuiz();
+  const pending = create.isPending || update.isPending;
+  const [question, setQuestion] = useState(editing?.quizQuestion ?? '');
+  const [options, setOptions] = useState(() =>
+    editing ? editing.quizOptions.map((text) => newOption(text)) : [newOption(), newOption()],
+  );
+  const [correct, setCorrect] = useState(editing ? String(editing.correctOptionIndex) : '');
+  const [publishDate, setPublishDate] = useState(() => (editing ? isoDate(editing.publishDate) : tomorrow()));
+  const [explanation, setExplanation] = useState(editing?.explanation ?? '');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -36,6 +55,11 @@ function CreateQuizForm() {
       return setMessage({ kind: 'error', text: messages.allFieldsRequired });
     }
     try {
+      if (editing) {
+        await update.mutateAsync({ publishDate: editing.publishDate, body });
+        onDone(true);
+        return;
+      }
       await create.mutateAsync(body);
       setMessage({ kind: 'ok', text: messages.dailyQuizCreated });
       setQuestion('');
@@ -148,9 +172,14 @@ function CreateQuizForm() {
           {message.text}
         </p>
       )}
-      <button type="submit" className="button button--wide" disabled={create.isPending}>
-        {create.isPending ? uiText.sending : '登録する'}
+      <button type="submit" className="button button--wide" disabled={pending}>
+        {pending ? uiText.sending : editing ? '更新する' : '登録する'}
       </button>
+      {editing && (
+        <button type="button" className="button button--secondary button--wide" onClick={() => onDone(false)}>
+          編集をやめる
+        </button>
+      )}
     </form>
   );
 }
@@ -158,10 +187,31 @@ function CreateQuizForm() {
 function CreateQuiz() {
   useDocumentTitle('デイリークイズ作成');
   const query = useAdminDailyQuizzes();
+  const [editing, setEditing] = useState<AdminDailyQuiz | null>(null);
+  const [notice, setNotice] = useState('');
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing) formHeading.current?.focus();
+  }, [editing]);
   return (
     <div className="page">
       <h1 className="page-title">デイリークイズ作成</h1>
-      <CreateQuizForm />
+      <h2 ref={formHeading} tabIndex={-1}>
+        {editing ? `クイズを編集（${slashDate(editing.publishDate)}）` : '新しいクイズ'}
+      </h2>
+      {notice && (
+        <p role="status" className="form-success">
+          {notice}
+        </p>
+      )}
+      <QuizForm
+        key={editing?.publishDate ?? 'new'}
+        editing={editing}
+        onDone={(updated) => {
+          setEditing(null);
+          setNotice(updated ? messages.dailyQuizUpdated : '');
+        }}
+      />
       <h2>登録済みのクイズ</h2>
       <QueryContent
         query={query}
@@ -174,10 +224,24 @@ function CreateQuiz() {
             {data.quizzes.map((quiz) => (
               <li key={quiz.publishDate} className="card" data-testid="daily-quiz-row">
                 <p className="note">
-                  {quiz.publishDate.replace(/(\d{4})(\d{2})(\d{2})/, '$1/$2/$3')} ／ 回答 {quiz.answers}件 ／
-                  正答率 {quiz.correctRate === null ? '―' : `${Math.round(quiz.correctRate * 100)}%`}
+                  {slashDate(quiz.publishDate)} ／ 回答 {quiz.answers}件 ／ 正答率{' '}
+                  {quiz.correctRate === null ? '―' : `${Math.round(quiz.correctRate * 100)}%`}
                 </p>
                 <p>{quiz.quizQuestion}</p>
+                {quiz.answers === 0 ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      setNotice('');
+                      setEditing(quiz);
+                    }}
+                  >
+                    編集する<span className="visually-hidden">（{slashDate(quiz.publishDate)}）</span>
+                  </button>
+                ) : (
+                  <p className="note">回答があるため編集できません。</p>
+                )}
               </li>
             ))}
           </ul>

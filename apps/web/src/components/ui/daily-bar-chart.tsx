@@ -1,0 +1,95 @@
+const WIDTH = 320;
+const HEIGHT = 140;
+const AXIS = 20;
+
+export interface DailyBar {
+  /** yyyy-mm-dd */
+  day: string;
+  value: number;
+}
+
+const shortDate = (day: string) => day.slice(5).replace('-', '/');
+
+/**
+ * One number per day as a small inline SVG bar chart. The image is labelled with a summary, and the
+ * same numbers are offered as a table, so nothing is only visual.
+ */
+export function DailyBarChart({
+  points,
+  valueLabel,
+  unit,
+  caption,
+  empty,
+}: {
+  points: DailyBar[];
+  /** What is counted, as in 日別の{valueLabel}: 配信数, 新規登録数, … */
+  valueLabel: string;
+  unit: string;
+  caption: string;
+  empty: string;
+}) {
+  if (points.length === 0) return <p className="note">{empty}</p>;
+  const format = (value: number) => `${value.toLocaleString('ja-JP')}${unit}`;
+  const peak = Math.max(0, ...points.map((point) => point.value));
+  const scale = Math.max(1, peak);
+  const slot = WIDTH / points.length;
+  const barWidth = Math.max(1, slot * 0.7);
+  const first = points[0];
+  const last = points[points.length - 1];
+  const total = points.reduce((sum, point) => sum + point.value, 0);
+  const summary = `${first?.day} から ${last?.day} までの日別${valueLabel}。合計${format(total)}、最多の日は${format(peak)}。`;
+  return (
+    <figure className="report-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        role="img"
+        aria-label={summary}
+        className="report-chart__svg"
+      >
+        <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="report-chart__axis" />
+        {points.map((point, index) => {
+          const height = (point.value / scale) * (HEIGHT - 16);
+          return (
+            <rect
+              key={point.day}
+              x={index * slot + (slot - barWidth) / 2}
+              y={HEIGHT - height}
+              width={barWidth}
+              height={height}
+              className="report-chart__bar"
+            />
+          );
+        })}
+        <text x={0} y={12} className="report-chart__label">
+          最大 {format(peak)}
+        </text>
+        <text x={0} y={HEIGHT + 15} className="report-chart__label">
+          {first && shortDate(first.day)}
+        </text>
+        <text x={WIDTH} y={HEIGHT + 15} textAnchor="end" className="report-chart__label">
+          {last && shortDate(last.day)}
+        </text>
+      </svg>
+      <figcaption className="note">{caption}</figcaption>
+      <details>
+        <summary>日別の{valueLabel}を表で見る</summary>
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th scope="col">日付</th>
+              <th scope="col">{valueLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.day}>
+                <td>{point.day.replaceAll('-', '/')}</td>
+                <td>{format(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

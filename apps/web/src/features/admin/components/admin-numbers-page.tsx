@@ -1,0 +1,145 @@
+import { type AdminDashboard, messages } from '@quiz-points/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAdminDashboard } from '../api/dashboard.ts';
+import { RequireAdmin } from './require-admin.tsx';
+
+const periods = [7, 14, 30, 90] as const;
+
+type SeriesKey =
+  | 'signups'
+  | 'activeUsers'
+  | 'pointsIssued'
+  | 'pointsRedeemed'
+  | 'deliveries'
+  | 'revenue'
+  | 'pageViews';
+
+const charts: { key: SeriesKey; title: string; valueLabel: string; unit: string }[] = [
+  { key: 'signups', title: '新規登録', valueLabel: '新規登録数', unit: '人' },
+  { key: 'activeUsers', title: 'アクティブユーザー', valueLabel: 'アクティブユーザー数', unit: '人' },
+  { key: 'pointsIssued', title: '発行ポイント', valueLabel: '発行ポイント', unit: 'Pt' },
+  { key: 'pointsRedeemed', title: '交換済みポイント', valueLabel: '交換済みポイント', unit: 'Pt' },
+  { key: 'deliveries', title: '配信数', valueLabel: '配信数', unit: '件' },
+  { key: 'revenue', title: '売上（税抜）', valueLabel: '売上（税抜）', unit: '円' },
+  { key: 'pageViews', title: 'ページビュー', valueLabel: 'ページビュー', unit: '件' },
+];
+
+const yen = (value: number) => value.toLocaleString('ja-JP');
+
+function Numbers({ data }: { data: AdminDashboard }) {
+  const { liability, waitingGifts } = data;
+  return (
+    <>
+      <section className="card" aria-labelledby="now-title">
+        <h2 id="now-title">現在の状況</h2>
+        <dl className="definition-list">
+          <div>
+            <dt>未交換ポイント残高（負債）</dt>
+            <dd data-testid="liability">{yen(liability.balances + liability.pendingRequests)} Pt</dd>
+          </div>
+          <div>
+            <dt>うち保有ポイント／交換申請中</dt>
+            <dd>
+              {yen(liability.balances)} Pt ／ {yen(liability.pendingRequests)} Pt
+            </dd>
+          </div>
+          <div>
+            <dt>未処理のギフト申請</dt>
+            <dd data-testid="waiting-gifts">
+              {waitingGifts.count}件
+              {waitingGifts.oldestHours !== null && `（最も古い申請から${waitingGifts.oldestHours}時間）`}
+            </dd>
+          </div>
+          <div>
+            <dt>3営業日のお約束</dt>
+            <dd className={waitingGifts.overdue > 0 ? 'form-error' : undefined}>
+              期限超過 {waitingGifts.overdue}件 ／ 本日期限 {waitingGifts.dueToday}件
+            </dd>
+          </div>
+        </dl>
+        <Link to="/admin/gifts">ギフト申請の処理へ</Link>
+      </section>
+      {charts.map((chart) => (
+        <section
+          key={chart.key}
+          className="card"
+          aria-labelledby={`chart-${chart.key}`}
+          data-testid="dashboard-chart"
+        >
+          <h2 id={`chart-${chart.key}`}>{chart.title}</h2>
+          <DailyBarChart
+            points={data[chart.key]}
+            valueLabel={chart.valueLabel}
+            unit={chart.unit}
+            caption={`日別の${chart.valueLabel}（日本時間・直近${data.days}日）`}
+            empty="データはありません。"
+          />
+        </section>
+      ))}
+      <section className="card" aria-labelledby="pages-title">
+        <h2 id="pages-title">ページ別のページビュー（直近{data.days}日）</h2>
+        {data.pageViewsByPath.length === 0 ? (
+          <p className="note">データはありません。</p>
+        ) : (
+          <div className="report-table__scroll">
+            <table className="report-table">
+              <thead>
+                <tr>
+                  <th scope="col">ページ</th>
+                  <th scope="col">ページビュー</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.pageViewsByPath.map((row) => (
+                  <tr key={row.path}>
+                    <td>{row.path}</td>
+                    <td>{yen(row.views)}件</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AdminNumbers() {
+  useDocumentTitle('数値');
+  const [days, setDays] = useState<(typeof periods)[number]>(30);
+  const query = useAdminDashboard(days);
+  return (
+    <div className="page">
+      <h1 className="page-title">数値</h1>
+      <div className="field">
+        <label htmlFor="dashboard-days" className="field__label">
+          期間
+        </label>
+        <select
+          id="dashboard-days"
+          className="input input--short"
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value) as (typeof periods)[number])}
+        >
+          {periods.map((period) => (
+            <option key={period} value={period}>
+              直近{period}日
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryContent query={query} errorMessage={messages.loadFailed}>
+        {(data) => <Numbers data={data} />}
+      </QueryContent>
+    </div>
+  );
+}
+
+export default function AdminNumbersPage() {
+  return <RequireAdmin>{() => <AdminNumbers />}</RequireAdmin>;
+}

@@ -1,0 +1,199 @@
+import { type AdminUserOverview, messages, suspensionBody } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
+import { uiText } from '../../../lib/ui-text.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSetSuspension, useUserOverview } from '../api/users.ts';
+import { RequireAdmin } from './require-admin.tsx';
+import { UserBadges } from './user-badges.tsx';
+
+const giftStatus = {
+  pending: messages.giftStatusPending,
+  issued: messages.giftStatusIssued,
+  rejected: messages.giftStatusRejected,
+} as const;
+
+const orMissing = (value: string | null) => value ?? '―';
+
+function Suspension({ user }: { user: AdminUserOverview['user'] }) {
+  const setSuspension = useSetSuspension(user.id);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const suspend = !user.isSuspended;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = suspensionBody.safeParse({ suspended: suspend, reason });
+    if (!parsed.success) return setMessage({ kind: 'error', text: messages.suspensionReasonRequired });
+    try {
+      await setSuspension.mutateAsync(parsed.data);
+      setReason('');
+      setMessage({ kind: 'ok', text: suspend ? messages.userSuspended : messages.userReinstated });
+    } catch (failure) {
+      setMessage({
+        kind: 'error',
+        text: failure instanceof ApiError ? failure.message : messages.updateFailed,
+      });
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="suspension-title">
+      <h2 id="suspension-title">アカウント停止</h2>
+      <p>
+        状態：{user.isSuspended ? `停止中（理由：${orMissing(user.banReason)}）` : '利用中'} ／
+        ログイン中のセッション {user.activeSessions}件
+      </p>
+      <InlineTextAction
+        id="suspension-reason"
+        label={suspend ? '停止の理由' : '停止解除の理由'}
+        value={reason}
+        onChange={setReason}
+        onSubmit={submit}
+        buttonLabel={setSuspension.isPending ? uiText.sending : suspend ? '停止する' : '停止を解除する'}
+        disabled={setSuspension.isPending}
+        danger={suspend}
+      />
+      {message && (
+        <p
+          role={message.kind === 'ok' ? 'status' : 'alert'}
+          className={message.kind === 'ok' ? 'form-success' : 'form-error'}
+        >
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Overview({ view }: { view: AdminUserOverview }) {
+  const { user } = view;
+  useDocumentTitle(`ユーザー：${user.email}`);
+  const profile: [string, string][] = [
+    ['ユーザーID', user.id],
+    ['名前', user.name || '―'],
+    ['保有ポイント', `${user.points.toLocaleString('ja-JP')} Pt`],
+    ['電話番号認証', user.isVerified ? '済み' : '未認証'],
+    ['登録日時', formatPassbookTime(user.createdAt)],
+    ['最終ログイン', user.lastLoginAt ? formatPassbookTime(user.lastLoginAt) : '―'],
+    ['生年月日', orMissing(user.birthDate)],
+    ['性別', orMissing(user.gender)],
+    ['住所', user.prefecture ? `${user.prefecture}${user.city ?? ''}` : '―'],
+    ['職業', orMissing(user.occupation)],
+    ['紹介コード', orMissing(user.referralCode)],
+    ['紹介元コード', orMissing(user.referredBy)],
+  ];
+  return (
+    <>
+      <h1 className="page-title">
+        {user.email} <UserBadges user={user} />
+      </h1>
+      <section className="card" aria-labelledby="profile-title">
+        <h2 id="profile-title">プロフィール</h2>
+        <dl className="definition-list">
+          {profile.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {!user.isWithdrawn && <Suspension user={user} />}
+      <section className="card" aria-labelledby="ledger-title">
+        <h2 id="ledger-title">ポイント履歴（新しい順・最大100件）</h2>
+        {view.ledger.length === 0 ? (
+          <p className="note">まだポイントの履歴はありません。</p>
+        ) : (
+          <div className="report-table__scroll">
+            <table className="report-table">
+              <thead>
+                <tr>
+                  <th scope="col">日時</th>
+                  <th scope="col">内容</th>
+                  <th scope="col">ポイント</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.ledger.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatPassbookTime(entry.createdAt)}</td>
+                    <td>
+                      {entry.memo}
+                      <span className="note">（{entry.reason}）</span>
+                    </td>
+                    <td>{entry.points > 0 ? `+${entry.points}` : entry.points} Pt</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="gifts-title">
+        <h2 id="gifts-title">ギフト申請</h2>
+        {view.giftRequests.length === 0 ? (
+          <p className="note">{messages.exchangeHistoryEmpty}</p>
+        ) : (
+          <ul className="ad-list">
+            {view.giftRequests.map((request) => (
+              <li key={request.id} data-testid="user-gift-request">
+                <p>
+                  {request.giftType.toUpperCase()} {request.pointsUsed.toLocaleString('ja-JP')}Pt{' '}
+                  <span className={`badge badge--${request.status}`}>{giftStatus[request.status]}</span>
+                </p>
+                <p className="note">申請：{formatExchangeTime(request.createdAt)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/admin/gifts">未処理のギフト申請へ</Link>
+      </section>
+      <section className="card" aria-labelledby="suspensions-title">
+        <h2 id="suspensions-title">停止・解除の履歴</h2>
+        {view.suspensions.length === 0 ? (
+          <p className="note">履歴はありません。</p>
+        ) : (
+          <ul className="ad-list">
+            {view.suspensions.map((entry) => {
+              const change = entry.newValue as { suspended: boolean; reason: string };
+              return (
+                <li key={entry.id} data-testid="suspension-entry">
+                  <p>
+                    {change.suspended ? '停止' : '停止解除'}：{change.reason}
+                  </p>
+                  <p className="note">
+                    {formatPassbookTime(entry.changedAt)} ／ {entry.changedBy}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AdminUser() {
+  const { id = '' } = useParams();
+  const query = useUserOverview(id);
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/users">← ユーザー検索へ</Link>
+      </p>
+      <QueryContent query={query} errorMessage={messages.userInfoNotFound}>
+        {(view) => <Overview view={view} />}
+      </QueryContent>
+    </div>
+  );
+}
+
+export default function AdminUserPage() {
+  return <RequireAdmin>{() => <AdminUser />}</RequireAdmin>;
+}
