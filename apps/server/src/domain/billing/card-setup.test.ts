@@ -64,6 +64,26 @@ const setupCompleted = (eventId: string, sessionId: string) => ({
   data: { object: { id: sessionId, object: 'checkout.session', mode: 'setup' } },
 });
 
+describe('with Stripe configured', () => {
+  it('serves none of the stand-in’s pages', async () => {
+    const t = await createTestApp('pglite', {
+      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+    });
+    try {
+      expect(t.config.payments.provider).toBe('stripe');
+      for (const url of [
+        '/dev/payments/checkout/cs_1',
+        '/dev/payments/invoices?token=x',
+        '/dev/payments/stand-in.css',
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.each(databaseKinds())('card setup through the payment stand-in on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -202,5 +222,14 @@ describe.each(databaseKinds())('card setup through the payment stand-in on %s', 
       .from(paymentWebhookEvents)
       .where(eq(paymentWebhookEvents.id, eventId));
     expect(seen).toHaveLength(1);
+  });
+
+  it('acknowledges, without acting, a setup event for a session this service does not know', async () => {
+    const response = await fetch(
+      `${t.url}/api/payments/webhook`,
+      signedEvent(t, setupCompleted(`evt_unknown_${Date.now()}`, 'cs_local_not_ours')),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, handled: true });
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentWebhookEvents } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
 import type { PaymentProvider, PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
 import { recordCardSetup } from './record-card-setup.ts';
 
@@ -22,7 +23,15 @@ export async function handlePaymentWebhook({ db, payments, event }: HandlePaymen
     .from(paymentWebhookEvents)
     .where(eq(paymentWebhookEvents.id, event.id));
   if (seen) return { handled: false };
-  if (event.setupSessionId) await recordCardSetup({ db, payments, sessionId: event.setupSessionId });
+  if (event.setupSessionId) {
+    try {
+      await recordCardSetup({ db, payments, sessionId: event.setupSessionId });
+    } catch (error) {
+      // A session of no advertiser of ours, or not finished, needs nothing: acknowledge it. Only a
+      // provider failure is left unacknowledged, so the provider sends the event again.
+      if (!(error instanceof DomainError) || error.code === 'CARD_SETUP_FAILED') throw error;
+    }
+  }
   const inserted = await db
     .insert(paymentWebhookEvents)
     .values({ id: event.id, type: event.type })

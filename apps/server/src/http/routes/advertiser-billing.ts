@@ -43,7 +43,8 @@ export async function registerAdvertiserBillingRoutes(
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/api/payments/webhook', async (request) => {
+    // Provider events can be larger than the API's 64 KB limit.
+    scope.post('/api/payments/webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
       const signature = request.headers['stripe-signature'];
       let event: PaymentWebhookEvent;
       try {
