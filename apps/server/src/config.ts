@@ -163,7 +163,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
             publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
           }
-        : { provider: 'local', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET, publishableKey: null },
+        : {
+            provider: 'local',
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+            publishableKey: null,
+          },
     invoiceRegistrationNumber: env.INVOICE_REGISTRATION_NUMBER ?? DEV_INVOICE_REGISTRATION_NUMBER,
   };
 }
