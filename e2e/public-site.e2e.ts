@@ -137,10 +137,10 @@ describe('the advertiser landing page', () => {
     const submit = page.getByRole('button', { name: '資料を請求する' });
     await submit.click();
     expect(await page.getByRole('alert').innerText()).toBe(messages.emailRequired);
-    await page.getByLabel('メールアドレス').fill('not-an-address');
+    await page.locator('#materials-email').fill('not-an-address');
     await submit.click();
     expect(await page.getByRole('alert').innerText()).toBe(messages.emailInvalid);
-    await page.getByLabel('メールアドレス').fill('buyer@example.com');
+    await page.locator('#materials-email').fill('buyer@example.com');
     await submit.click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
     expect(await page.locator('footer[data-footer="advertiser"]').count()).toBe(1);

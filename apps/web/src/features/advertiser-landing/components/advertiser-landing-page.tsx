@@ -39,10 +39,7 @@ export default function AdvertiserLandingPage() {
       </section>
 
       <section className="section" aria-labelledby="advertiser-login-title">
-        <h2 id="advertiser-login-title" className="section__title">
-          広告主ログイン
-        </h2>
-        <AdvertiserAccountSection />
+        <AdvertiserAccountSection titleId="advertiser-login-title" />
       </section>
 
       <section className="section" aria-labelledby="advertiser-features-title">

@@ -15,7 +15,7 @@ import { PasswordResetRequestForm } from './password-reset-request-form.tsx';
  * admin, for house ads), the menu. SPEC §6: a user-role account is signed out here and told
  * 広告主アカウントではありません。
  */
-export function AdvertiserAccountSection() {
+export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   const me = useMe();
   const signOut = useSignOutAdvertiser();
   const [searchParams] = useSearchParams();
@@ -53,6 +53,9 @@ export function AdvertiserAccountSection() {
 
   return (
     <>
+      <h2 id={titleId} className="section__title">
+        {allowed && advertiser.data ? '広告主メニュー' : '広告主ログイン'}
+      </h2>
       {searchParams.get('verified') === '1' && (
         <p role="status" className="form-success">
           {messages.emailVerified}
