@@ -1,9 +1,9 @@
 import { messages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import type { users } from '../db/schema.ts';
 import type { Auth } from '../services/identity/auth.ts';
+import { lookUpSession, type SessionUser } from '../services/identity/session-lookup.ts';
 import { DomainError } from './domain-error.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,13 +21,6 @@ export interface Guards {
   sessionStartedAt(request: FastifyRequest): Promise<Date | null>;
 }
 
-function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  const cookie = request.headers.cookie;
-  if (cookie) headers.set('cookie', cookie);
-  return headers;
-}
-
 export function createGuards({
   auth,
   db,
@@ -37,13 +30,20 @@ export function createGuards({
   db: Database;
   adminEmail: string;
 }): Guards {
-  const sessionOf = (request: FastifyRequest) => auth.api.getSession({ headers: toHeaders(request) });
+  // One lookup per request, however many guards ask.
+  const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const sessionOf = (request: FastifyRequest) => {
+    let session = sessions.get(request);
+    if (!session) {
+      session = lookUpSession({ auth, db, cookieHeader: request.headers.cookie });
+      sessions.set(request, session);
+    }
+    return session;
+  };
 
   async function currentUser(request: FastifyRequest) {
     const session = await sessionOf(request);
-    if (!session) return null;
-    const [user] = await db.select().from(users).where(eq(users.id, session.user.id));
-    return user && !user.withdrawnAt ? user : null;
+    return session && !session.user.withdrawnAt ? session.user : null;
   }
 
   async function signedIn(request: FastifyRequest) {
@@ -81,8 +81,7 @@ export function createGuards({
       return user;
     },
     async sessionStartedAt(request) {
-      const session = await sessionOf(request);
-      return session ? new Date(session.session.createdAt) : null;
+      return (await sessionOf(request))?.sessionCreatedAt ?? null;
     },
   };
 }

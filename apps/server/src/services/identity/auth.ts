@@ -11,6 +11,8 @@ import { authAccounts, authSessions, authVerifications, users } from '../../db/s
 import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** SPEC §3: 8 random alphanumerics. The unique index guards the (1 in 2×10^14) collision. */
@@ -111,7 +113,7 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     // Limits are ours, kept in the database (see domain/rate-limits), so they hold across instances.
     rateLimit: { enabled: false },
     advanced: {
