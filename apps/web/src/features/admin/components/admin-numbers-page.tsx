@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminDashboard } from '../api/dashboard.ts';
 import { RequireAdmin } from './require-admin.tsx';
@@ -85,7 +86,7 @@ function Numbers({ data }: { data: AdminDashboard }) {
         {data.pageViewsByPath.length === 0 ? (
           <p className="note">データはありません。</p>
         ) : (
-          <div className="report-table__scroll">
+          <ScrollTable label="ページ別のページビューの表">
             <table className="report-table">
               <thead>
                 <tr>
@@ -102,7 +103,7 @@ function Numbers({ data }: { data: AdminDashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
       </section>
     </>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -109,7 +110,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
         {view.ledger.length === 0 ? (
           <p className="note">まだポイントの履歴はありません。</p>
         ) : (
-          <div className="report-table__scroll">
+          <ScrollTable label="ポイント履歴の表">
             <table className="report-table">
               <thead>
                 <tr>
@@ -131,7 +132,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
       </section>
       <section className="card" aria-labelledby="gifts-title">
