@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers, quizResponses } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { applyPointChange } from '../points/ledger.ts';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
 import type { Viewer } from './viewer.ts';
 
 export interface AnswerAdQuizOptions {
@@ -12,6 +13,8 @@ export interface AnswerAdQuizOptions {
   adId: string;
   input: unknown;
   waitSeconds: number;
+  /** Counted in the same transaction: one commit per answer (docs/performance.md). */
+  rateLimit?: RateLimitRule;
   now?: Date;
 }
 
@@ -26,10 +29,12 @@ export async function answerAdQuiz({
   adId,
   input,
   waitSeconds,
+  rateLimit,
   now = new Date(),
 }: AnswerAdQuizOptions) {
   const { option } = answerBody.parse(input);
   return db.transaction(async (tx): Promise<AnswerResult> => {
+    if (rateLimit) await consumeRateLimit(tx, rateLimit);
     const [response] = await tx
       .select()
       .from(quizResponses)

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { adDeliveries, ads, quizResponses, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
 import { targetsViewer } from './targeting-sql.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -11,6 +12,8 @@ export interface ClickAdOptions {
   viewer: Viewer;
   adId: string;
   waitSeconds: number;
+  /** Counted in the same transaction: one commit per click (docs/performance.md). */
+  rateLimit?: RateLimitRule;
   now?: Date;
 }
 
@@ -19,8 +22,16 @@ export interface ClickAdOptions {
  * not-yet-answered marker, one delivery counted (never past the cap; the delivery that reaches it
  * stops the ad) and the billable delivery. Opening the same ad again changes nothing.
  */
-export async function clickAd({ db, viewer, adId, waitSeconds, now = new Date() }: ClickAdOptions) {
+export async function clickAd({
+  db,
+  viewer,
+  adId,
+  waitSeconds,
+  rateLimit,
+  now = new Date(),
+}: ClickAdOptions) {
   return db.transaction(async (tx) => {
+    if (rateLimit) await consumeRateLimit(tx, rateLimit);
     // Holding the user's row makes "one ad wait at a time" hold under concurrency.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update');
 

@@ -10,7 +10,6 @@ import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
 import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
 import { claimDailyGacha } from '../../domain/gacha/claim-daily-gacha.ts';
 import { listPointHistory } from '../../domain/points/list-point-history.ts';
-import { consumeRateLimit } from '../../domain/rate-limits/consume-rate-limit.ts';
 import type { RouteDeps } from '../app.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -34,8 +33,8 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   app.post('/api/ads/:adId/click', async (request) => {
     const user = await guards.requireUser(request);
     const adId = parseAdId(request.params);
-    await consumeRateLimit(db, { key: `click:user:${user.id}`, limit: 120, windowSeconds: 3600 });
-    const result = await clickAd({ db, viewer: viewerOf(user, new Date()), adId, waitSeconds });
+    const rateLimit = { key: `click:user:${user.id}`, limit: 120, windowSeconds: 3600 };
+    const result = await clickAd({ db, viewer: viewerOf(user, new Date()), adId, waitSeconds, rateLimit });
     return { clickedAt: result.clickedAt.toISOString(), waitSeconds };
   });
 
@@ -52,8 +51,15 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   app.post('/api/ads/:adId/answer', async (request) => {
     const user = await guards.requireUser(request);
     const adId = parseAdId(request.params);
-    await consumeRateLimit(db, { key: `answer:user:${user.id}`, limit: 240, windowSeconds: 3600 });
-    return answerAdQuiz({ db, viewer: viewerOf(user, new Date()), adId, input: request.body, waitSeconds });
+    const rateLimit = { key: `answer:user:${user.id}`, limit: 240, windowSeconds: 3600 };
+    return answerAdQuiz({
+      db,
+      viewer: viewerOf(user, new Date()),
+      adId,
+      input: request.body,
+      waitSeconds,
+      rateLimit,
+    });
   });
 
   app.post('/api/gacha/claim', async (request) => {
