@@ -368,6 +368,31 @@ describe('advertiser journeys', () => {
     await page.getByRole('link', { name: '広告を管理' }).waitFor();
   });
 
+  it('lets the admin place a house ad, priced at 0 yen, without a card', async () => {
+    const { page } = browser;
+    await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
+    await page.goto('/advertiser');
+    await page.getByRole('link', { name: '新しい広告を作成' }).click();
+    await page.waitForURL('**/advertiser/create-ad');
+    await expect.poll(() => page.getByTestId('price-per-delivery').innerText()).toBe('0円');
+    await page.getByRole('checkbox', { name: '女性' }).check();
+    expect(await page.getByTestId('price-total').innerText()).toBe('0円');
+    const title = `運営のお知らせ ${unique()}`;
+    await page.getByLabel('広告タイトル').fill(title);
+    await page.getByLabel('広告主名（表示名）').fill('クイズポイント');
+    await page.getByLabel('広告ページのURL').fill('https://example.com/house');
+    await page.getByLabel('クイズの問題文').fill('クイズポイントの交換単位は？');
+    await page.getByPlaceholder('選択肢1').fill('1Pt=1円');
+    await page.getByPlaceholder('選択肢2').fill('1Pt=10円');
+    await page.getByRole('radio', { name: /正解\s*（選択肢1）/ }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '審査に申し込む' }).click();
+    await page.waitForURL('**/advertiser/ads-status');
+    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+    const { rows } = await postgres.db.query('select unit_price from ads where ad_title = $1', [title]);
+    expect(rows).toEqual([{ unit_price: 0 }]);
+  });
+
   it('signs in the seeded advertiser, who has a card and so sees 請求書を見る', async () => {
     const { page } = browser;
     await page.goto('/advertiser');
