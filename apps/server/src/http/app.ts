@@ -6,8 +6,9 @@ import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
+import { registerNulByteCheck } from './refuse-nul-bytes.ts';
 import { recordRouteTable } from './route-table.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Reject, rather than strip, prototype-polluting keys in JSON bodies.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors,
     trustProxy: config.isProduction,
   });
   // JSON only: a cross-site form or text/plain post cannot reach a state-changing endpoint.
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   registerSameOriginCheck(app, config.publicUrl);
+  registerNulByteCheck(app);
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
   registerPublicRoutes(app, routeDeps);

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { appSettings, pricingConfig, settingsAudit } from '../../db/schema.ts';
-import { defaultPricing, defaultSettings } from '../../db/seed-defaults.ts';
+import { defaultSettings } from '../../db/seed-defaults.ts';
 import { DomainError } from '../../http/domain-error.ts';
 
 const bodyOf = z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired });
@@ -19,7 +19,8 @@ const bodyOf = z.strictObject({ value: z.unknown() }, { error: messages.allField
 async function lockCurrent<K extends SettingKey>(tx: Tx, key: K): Promise<SettingValues[K] | null> {
   if (key === 'pricing') {
     const [row] = await tx.select().from(pricingConfig).where(eq(pricingConfig.id, 1)).for('update');
-    const { userReward, baseFee, extraTargetingFee } = row ?? defaultPricing;
+    if (!row) throw new DomainError('PRICING_UNAVAILABLE');
+    const { userReward, baseFee, extraTargetingFee } = row;
     return { userReward, baseFee, extraTargetingFee } as SettingValues[K];
   }
   const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, key)).for('update');
@@ -30,9 +31,9 @@ async function write<K extends SettingKey>(tx: Tx, key: K, value: SettingValues[
   if (key === 'pricing') {
     const pricing = value as SettingValues['pricing'];
     await tx
-      .insert(pricingConfig)
-      .values({ id: 1, ...pricing, updatedAt: now })
-      .onConflictDoUpdate({ target: pricingConfig.id, set: { ...pricing, updatedAt: now } });
+      .update(pricingConfig)
+      .set({ ...pricing, updatedAt: now })
+      .where(eq(pricingConfig.id, 1));
     return;
   }
   await tx
