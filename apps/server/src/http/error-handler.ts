@@ -1,7 +1,8 @@
 import { defaultMessage, type ErrorBody, type ErrorCode, errorCodes } from '@quiz-points/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { DomainError } from './domain-error.ts';
+import { securityHeadersOf } from './security-headers.ts';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) mapped into the table. */
 const clientErrorCodes: Partial<Record<number, ErrorCode>> = {
@@ -29,6 +30,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return send(reply, 'INTERNAL');
   });
+}
+
+/**
+ * Fastify's router refuses some URLs before any route or hook runs (a malformed URL, a path
+ * parameter over the length limit): they leave in the same error model.
+ */
+export async function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'rejected request');
+  reply.headers(await securityHeadersOf(request.server));
+  return send(reply, 'BAD_REQUEST');
 }
 
 export function sendNotFound(reply: FastifyReply) {

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Audience,
+  createWorld,
+  databaseDigest,
+  endpoints,
+  pathOf,
+  routeKeys,
+  type World,
+} from '../test/api-endpoints.ts';
+import type { TestHttpClient } from '../test/http-client.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+type Caller = keyof World['clients'];
+
+/**
+ * Object-level checks (ASVS 8.2.2): every route whose path or body names something that belongs
+ * to someone is called by another person of the same kind with the owner's id. They must get
+ * 404 (as if it did not exist) or a refusal, never the object, and nothing may change.
+ */
+const objectProbes: Record<string, { caller: Caller; params?: (w: World) => Record<string, string> }[]> = {
+  'GET /api/ads/:adId/quiz': [{ caller: 'user', params: (w) => ({ adId: w.pendingAdId }) }],
+  'POST /api/ads/:adId/click': [{ caller: 'user', params: (w) => ({ adId: w.pendingAdId }) }],
+  // Another user who never opened the ad cannot answer it; nobody can answer an unreviewed ad.
+  'POST /api/ads/:adId/answer': [
+    { caller: 'otherUser', params: (w) => ({ adId: w.listedAdId }) },
+    { caller: 'user', params: (w) => ({ adId: w.pendingAdId }) },
+  ],
+  'GET /api/advertiser/ads/:adId': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'advertiser', params: (w) => ({ adId: w.pendingAdId }) },
+  ],
+  'PUT /api/advertiser/ads/:adId': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
+  ],
+  'POST /api/advertiser/ads/:adId/end': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
+  ],
+  'POST /api/advertiser/ads/:adId/limit': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
+  ],
+  'GET /api/advertiser/ads/:adId/report': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+  ],
+  'POST /api/advertiser/card/complete': [{ caller: 'otherAdvertiser' }],
+};
+
+const refusal = (caller: Caller) => (caller === 'visitor' ? [401] : [403]);
+
+describe('access control for every endpoint', () => {
+  let t: TestApp;
+  let world: World;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { listen: true });
+    world = await createWorld(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const call = async (client: TestHttpClient, key: string, params: Record<string, string>) => {
+    const [method, url] = key.split(' ') as [string, string];
+    const rule = endpoints[key]!;
+    const body = rule.body?.(world);
+    const query = rule.query ? `?${new URLSearchParams(rule.query).toString()}` : '';
+    const response = await client.raw(`${pathOf(url, params)}${query}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('has a rule for every route, and no rule for a route that is gone', () => {
+    const keys = routeKeys(t.app);
+    expect(
+      keys.filter((key) => !(key in endpoints)),
+      'routes missing from test/api-endpoints.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(endpoints).filter((key) => !keys.includes(key)),
+      'rules for no route',
+    ).toEqual([]);
+  });
+
+  it('refuses every audience that must not use an endpoint, and changes nothing', async () => {
+    const failures: string[] = [];
+    const audiences: Caller[] = ['visitor', 'user', 'advertiser', 'admin'];
+    for (const key of routeKeys(t.app)) {
+      const rule = endpoints[key];
+      if (!rule || rule.who === 'anyone') continue;
+      const allowed: readonly Audience[] = rule.who;
+      const before = await databaseDigest(t.database.db);
+      for (const caller of audiences.filter((a) => !allowed.includes(a as Audience))) {
+        const answer = await call(world.clients[caller], key, rule.params?.(world) ?? {});
+        if (!refusal(caller).includes(answer.status)) failures.push(`${key} as ${caller}: ${answer.status}`);
+      }
+      const after = await databaseDigest(t.database.db);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0) failures.push(`${key}: a refused call changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the audience an endpoint is for read it', async () => {
+    const failures: string[] = [];
+    for (const key of routeKeys(t.app).filter((k) => k.startsWith('GET /api/'))) {
+      const rule = endpoints[key]!;
+      if (rule.notJsonApi || rule.devOnly) continue;
+      const caller: Caller = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
+      const answer = await call(world.clients[caller], key, rule.params?.(world) ?? {});
+      // The reward check's address has no answers: "not found" is its successful reading.
+      const expected = key === 'GET /api/admin/reward-check' ? 404 : 200;
+      if (answer.status !== expected)
+        failures.push(`${key} as ${caller}: ${answer.status} ${answer.text.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('probes every id in a path or body that belongs to someone', () => {
+    const owned = routeKeys(t.app).filter((key) => {
+      const rule = endpoints[key];
+      if (!rule || rule.who === 'anyone' || rule.devOnly) return false;
+      if (rule.who.length === 1 && rule.who[0] === 'admin') return false; // the admin may see everything
+      const [, url] = key.split(' ') as [string, string];
+      const body = JSON.stringify(rule.body?.(world) ?? {});
+      return /:[A-Za-z]+/.test(url) || /Id"/.test(body);
+    });
+    expect(
+      owned.filter((key) => !(key in objectProbes)),
+      'routes naming an object without a probe',
+    ).toEqual([]);
+  });
+
+  it("refuses another person's objects: not found, nothing shown, nothing changed", async () => {
+    const failures: string[] = [];
+    for (const [key, probes] of Object.entries(objectProbes)) {
+      const rule = endpoints[key]!;
+      for (const probe of probes) {
+        const before = await databaseDigest(t.database.db);
+        const params = probe.params?.(world) ?? rule.params?.(world) ?? {};
+        const answer = await call(world.clients[probe.caller], key, params);
+        if (![403, 404, 409].includes(answer.status)) {
+          failures.push(`${key} as ${probe.caller}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        }
+        for (const id of Object.values(params)) {
+          if (answer.status < 400 && answer.text.includes(id))
+            failures.push(`${key} as ${probe.caller} shows ${id}`);
+        }
+        const after = await databaseDigest(t.database.db);
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        if (changed.length > 0) failures.push(`${key} as ${probe.caller} changed ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("never lists another person's requests, history or ads", async () => {
+    const gifts = await world.clients.otherUser.json('GET', '/api/gift-requests');
+    expect(JSON.stringify(gifts.body)).not.toContain(world.giftRequestId);
+    const history = await world.clients.otherUser.json<{ entries: { points: number }[] }>(
+      'GET',
+      '/api/points/history',
+    );
+    expect(history.body.entries.map((entry) => entry.points)).not.toContain(-1000);
+    const ads = await world.clients.otherAdvertiser.json('GET', '/api/advertiser/ads');
+    expect(JSON.stringify(ads.body)).not.toContain(world.advertiserAdId);
+    const listed = await world.clients.user.json('GET', '/api/ads');
+    expect(JSON.stringify(listed.body)).not.toContain(world.pendingAdId);
+  });
+});

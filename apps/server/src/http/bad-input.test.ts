@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Audience,
+  createWorld,
+  databaseDigest,
+  type EndpointRule,
+  endpoints,
+  pathOf,
+  routeKeys,
+  type World,
+} from '../test/api-endpoints.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+type Probe = { label: string; path: string; contentType?: string; body?: string };
+
+const fullWidth = (value: string) =>
+  value.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+
+/** Values of the wrong kind for a field whose valid value is `valid`. */
+function wrongValues(valid: unknown): { label: string; json: string }[] {
+  const of = (label: string, value: unknown) => ({ label, json: JSON.stringify(value) });
+  const huge = 'あ'.repeat(20_000);
+  if (typeof valid === 'number') {
+    return [
+      of('a numeric string', String(valid)),
+      of('full-width digits', fullWidth(String(valid))),
+      of('a fraction', valid + 0.5),
+      of('a negative number', -valid),
+      of('zero', 0),
+      of('a huge number', 1e308),
+      { label: 'Infinity (1e999)', json: '1e999' },
+      of('null', null),
+      of('a boolean', true),
+      of('an array', [valid]),
+      of('an object', { value: valid }),
+    ];
+  }
+  if (typeof valid === 'string') {
+    return [
+      of('a number', 12345),
+      of('a boolean', true),
+      of('null', null),
+      of('an array', [valid]),
+      of('an object', { value: valid }),
+      of('a huge string', huge),
+      of('a NUL character', `${valid}\u0000`),
+      // Digits typed on a Japanese keyboard: a number field must not take them silently.
+      ...(/^[\d-]+$/.test(valid) ? [of('full-width digits', fullWidth(valid))] : []),
+    ];
+  }
+  if (typeof valid === 'boolean') {
+    return [of('a string', String(valid)), of('a number', 1), of('an array', [valid]), of('an object', {})];
+  }
+  if (Array.isArray(valid)) {
+    return [
+      of('a string', 'a'),
+      of('an object', {}),
+      of('numbers', [1, 2]),
+      of(
+        'a thousand items',
+        Array.from({ length: 1000 }, () => 'x'),
+      ),
+    ];
+  }
+  return [of('a string', 'x'), of('an array', []), of('a number', 1), of('null', null)];
+}
+
+/** Broken requests for one route: path ids, query, body shape, field types, content types. */
+function probesFor(method: string, url: string, rule: EndpointRule, world: World): Probe[] {
+  const params = rule.params?.(world) ?? {};
+  const path = pathOf(url, params);
+  const probes: Probe[] = [];
+  for (const name of Object.keys(params)) {
+    for (const bad of [
+      'not-an-id',
+      fullWidth('1234567'),
+      '%00',
+      'x'.repeat(300),
+      '__proto__',
+      'constructor',
+      '..%2F..',
+    ]) {
+      probes.push({
+        label: `:${name} = ${bad.slice(0, 20)}`,
+        path: pathOf(url, { ...params, [name]: bad }).replace(encodeURIComponent(bad), bad),
+      });
+    }
+  }
+  if (rule.query) {
+    const query = (entries: [string, string][]) => `${path}?${new URLSearchParams(entries).toString()}`;
+    for (const [name, value] of Object.entries(rule.query)) {
+      const rest = Object.entries(rule.query).filter(([key]) => key !== name);
+      const numeric = /^\d+$/.test(value);
+      const wrong = numeric ? ['', fullWidth(value), 'NaN', '1e999', '-1', '1.5'] : ['', 'x'.repeat(5000)];
+      for (const bad of [...wrong, 'a\u0000b']) {
+        probes.push({ label: `?${name}=${bad.slice(0, 20)}`, path: query([...rest, [name, bad]]) });
+      }
+      probes.push({ label: `?${name} twice`, path: query([...rest, [name, value], [name, value]]) });
+    }
+  }
+  if (method === 'GET') return probes;
+
+  const valid = rule.body?.(world);
+  const json = (label: string, body: string) =>
+    probes.push({ label, path, contentType: 'application/json', body });
+  json('malformed JSON', '{"a":');
+  json('NaN', valid ? JSON.stringify(valid).replace(/}$/, ',"n":NaN}') : '{"n":NaN}');
+  json('__proto__ key', `{"__proto__":{"isAdmin":true}${valid ? `,${JSON.stringify(valid).slice(1)}` : '}'}`);
+  json(
+    'constructor.prototype key',
+    `{"constructor":{"prototype":{"isAdmin":true}}${valid ? `,${JSON.stringify(valid).slice(1)}` : '}'}`,
+  );
+  probes.push({ label: 'text/plain', path, contentType: 'text/plain', body: JSON.stringify(valid ?? {}) });
+  probes.push({
+    label: 'a cross-site form',
+    path,
+    contentType: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams({ a: '1' }).toString(),
+  });
+  json('over the 64 KB limit', JSON.stringify({ ...valid, padding: 'x'.repeat(70_000) }));
+  if (!valid) return probes;
+
+  for (const shape of ['null', '[]', '"text"', '42', 'true']) json(`a body of ${shape}`, shape);
+  const required = Object.keys(valid).filter((key) => !rule.optional?.includes(key));
+  if (required.length > 0) json('an empty object', '{}');
+  for (const key of required) {
+    const { [key]: _left, ...rest } = valid;
+    json(`without ${key}`, JSON.stringify(rest));
+  }
+  json('an extra field', JSON.stringify({ ...valid, extra: 1 }));
+  json('a forged uid', JSON.stringify({ ...valid, uid: world.otherUserId }));
+  json('a forged point amount', JSON.stringify({ ...valid, points: 999_999, reward: 999_999 }));
+  for (const [key, value] of Object.entries(valid)) {
+    for (const wrong of wrongValues(value)) {
+      const body = JSON.stringify({ ...valid, [key]: '__WRONG__' }).replace('"__WRONG__"', wrong.json);
+      json(`${key} as ${wrong.label}`, body);
+    }
+  }
+  return probes;
+}
+
+/**
+ * Every endpoint of the JSON API, from the server's own route table, gets generated bad input:
+ * each must be answered 4xx with a message (never 500) and change nothing in the database.
+ */
+describe('bad input to every endpoint', () => {
+  let t: TestApp;
+  let world: World;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { listen: true });
+    world = await createWorld(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('knows every route', () => {
+    expect(routeKeys(t.app).filter((key) => !(key in endpoints))).toEqual([]);
+  });
+
+  it('answers every broken request with 4xx and a message, and changes nothing', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const key of routeKeys(t.app)) {
+      const rule = endpoints[key];
+      if (!rule || rule.notJsonApi || rule.devOnly) continue;
+      const [method, url] = key.split(' ') as [string, string];
+      const caller: Audience = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
+      const client = world.clients[caller];
+      const before = await databaseDigest(t.database.db);
+      for (const probe of probesFor(method, url, rule, world)) {
+        sent++;
+        const response = await client.raw(probe.path, {
+          method,
+          headers: probe.contentType ? { 'content-type': probe.contentType } : {},
+          body: probe.body,
+        });
+        const text = await response.text();
+        let message: unknown;
+        try {
+          message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
+        } catch {
+          message = undefined;
+        }
+        const label = `${key} [${caller}] ${probe.label}`;
+        if (response.status < 400 || response.status >= 500)
+          failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
+        else if (typeof message !== 'string' || message.length === 0)
+          failures.push(`${label}: no message in ${text.slice(0, 200)}`);
+      }
+      const after = await databaseDigest(t.database.db);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0) failures.push(`${key} ${url}: bad input changed ${changed.join(', ')}`);
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
