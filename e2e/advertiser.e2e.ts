@@ -365,7 +365,8 @@ describe('advertiser journeys', () => {
     await expect.poll(() => alert(page).innerText()).toBe(messages.loginFailed);
     await page.locator('#advertiser-login-password').fill('brand-new-password-42');
     await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.getByRole('link', { name: '広告を管理' }).waitFor();
+    await page.getByRole('link', { name: '広告を管理' }).click();
+    await page.getByText('まだ広告はありません。', { exact: false }).waitFor();
   });
 
   it('lets the admin place a house ad, priced at 0 yen, without a card', async () => {
@@ -409,5 +410,20 @@ describe('advertiser journeys', () => {
     await page.goto('/advertiser/create-ad');
     await page.getByTestId('price-total').waitFor();
     expect(await page.getByTestId('price-total').innerText()).toBe('3,300円');
+
+    // The pricing config cannot be read: the SPEC message instead of a price.
+    await page.route('**/api/advertiser/pricing', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'PRICING_UNAVAILABLE', message: messages.pricingUnavailable },
+        }),
+      }),
+    );
+    await page.reload();
+    await expect.poll(() => alert(page).innerText(), { timeout: 10_000 }).toBe(messages.pricingUnavailable);
+    // Chromium logs the 503 answer itself; that one is expected here.
+    browser.problems.splice(0);
   });
 });
