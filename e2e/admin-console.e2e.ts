@@ -106,6 +106,7 @@ describe('daily quiz', () => {
       await page.getByPlaceholder('選択肢3').fill('10,000 Pt');
       await page.getByLabel('解説（任意）').fill('1,000 Pt から Amazonギフトカードに交換できます。');
       await expectAccessible(page);
+      await screenshot(page, 'admin-create-quiz-edit');
       await page.getByRole('button', { name: '更新する' }).click();
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: messages.dailyQuizUpdated }).count())
@@ -269,6 +270,11 @@ describe('numbers', () => {
   it('shows the dashboard with a chart and a table for each number', async () => {
     const { page } = browser;
     await signInAsAdmin(page);
+    await expect
+      .poll(() => page.getByRole('link', { name: /ギフト申請/ }).innerText())
+      .toMatch(/未処理 \d+件/);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-hub');
     await page.getByRole('link', { name: '数値' }).click();
     const charts = page.getByTestId('dashboard-chart');
     await expect.poll(() => charts.count()).toBe(7);
