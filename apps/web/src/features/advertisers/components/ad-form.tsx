@@ -155,7 +155,8 @@ export function AdForm({
   };
 
   return (
-    <form className="card ad-form" onSubmit={submit} noValidate>
+    // Any edit clears the last refusal, so a stale message never sits under a corrected form.
+    <form className="card ad-form" onSubmit={submit} onChange={() => setError('')} noValidate>
       <CountedTextarea
         id="ad-title"
         label="広告タイトル"

@@ -87,7 +87,9 @@ function CardSetup({ advertiser }: { advertiser: AdvertiserMe }) {
         {!advertiser.isAdmin && (
           <button
             type="button"
-            className="button button--wide"
+            className={
+              advertiser.cardRegistered ? 'button button--secondary button--wide' : 'button button--wide'
+            }
             disabled={start.isPending || complete.isPending}
             onClick={() => void startSetup()}
           >
