@@ -33,10 +33,16 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   let content: ReactNode;
   if (me.isPending || isUserAccount || (allowed && advertiser.isPending)) content = <Loading />;
   else if (me.isError || advertiser.isError) {
+    // A suspended or half-signed-in account must still be able to leave.
     content = (
-      <p role="alert" className="form-error">
-        {messages.userInfoNotFound}
-      </p>
+      <div className="card">
+        <p role="alert" className="form-error">
+          {advertiser.error?.message ?? messages.userInfoNotFound}
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+          ログアウト
+        </button>
+      </div>
     );
   } else if (allowed && advertiser.data) content = <AdvertiserMenu advertiser={advertiser.data} />;
   else {
