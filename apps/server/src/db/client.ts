@@ -29,8 +29,10 @@ const MIGRATION_LOCK_KEY = 7_340_021;
 
 export async function openPostgres(url: string, poolSize = 20): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  // A client that loses its connection must not crash the process: idle ones report to the pool,
+  // checked-out ones to themselves (their query fails, the request answers 503); the pool replaces both.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,

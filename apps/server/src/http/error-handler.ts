@@ -17,6 +17,23 @@ function send(reply: FastifyReply, code: ErrorCode, message = defaultMessage(cod
   return reply.status(errorCodes[code].status).send(body);
 }
 
+/** Network errors and PostgreSQL's connection-failure and shutdown classes (08xxx, 57P0x). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const unreachableSqlStates = /^(08\d{3}|57P0[1-3])$/;
+
+/** A lost or refused database connection (the pool reconnects by itself): 503, try again. */
+function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || unreachableSqlStates.test(code)))
+      return true;
+    if (/Connection terminated|connection timeout|Connection refused/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The single error model: every failure leaves as { error: { code, message } } with a Japanese message. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -26,6 +43,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
       return send(reply, clientErrorCodes[status] ?? 'BAD_REQUEST');
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return send(reply, 'UNAVAILABLE');
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 'INTERNAL');

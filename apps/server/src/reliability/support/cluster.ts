@@ -172,6 +172,13 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
   };
 }
 
+/** Starts server `index` again (after a crash) on the same database. */
+export async function restartServer(cluster: Cluster, index: number) {
+  await stopServer(cluster.servers[index]!, 'SIGKILL');
+  cluster.servers[index] = await startServer({ databaseUrl: cluster.postgres.url });
+  return cluster.servers[index]!;
+}
+
 /** A scratch folder under the system temp dir, for PGlite data folders and backups. */
 export function scratchDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `qp-${prefix}-`));
