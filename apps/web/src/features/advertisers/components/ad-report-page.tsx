@@ -1,6 +1,7 @@
 import { type AdReport, messages, REPORT_MIN_GROUP } from '@quiz-points/shared';
 import { Link, useParams } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
@@ -41,7 +42,7 @@ function Report({ report }: { report: AdReport }) {
         {report.breakdown.length === 0 ? (
           <p className="note">表示できるグループはありません。</p>
         ) : (
-          <div className="report-table__scroll">
+          <ScrollTable label="性別・年代別の表">
             <table className="report-table">
               <thead>
                 <tr>
@@ -64,7 +65,7 @@ function Report({ report }: { report: AdReport }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
         <p className="note" data-testid="hidden-groups">
           個人が特定されないよう、{REPORT_MIN_GROUP}件未満のグループは表示していません

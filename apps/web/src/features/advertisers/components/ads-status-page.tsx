@@ -1,6 +1,7 @@
 import { type AdStatus, type AdvertiserAd, messages, raiseLimitBody } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime } from '../../../lib/format.ts';
@@ -19,22 +20,8 @@ const statusBadges: Record<AdStatus, { label: string; className: string }> = {
   rejected: { label: '却下', className: 'badge badge--rejected' },
 };
 
-type Outcome = { kind: 'ok' | 'error'; text: string } | null;
-
-function OutcomeLine({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <p
-      role={outcome.kind === 'ok' ? 'status' : 'alert'}
-      className={outcome.kind === 'ok' ? 'form-success' : 'form-error'}
-    >
-      {outcome.text}
-    </p>
-  );
-}
-
 /** SPEC §4: end delivery only after an in-page confirmation (never window.confirm). */
-function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outcome) => void }) {
+function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
   const end = useEndAdDelivery();
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -82,7 +69,7 @@ function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outco
 }
 
 /** SPEC §5 Raise limit: a whole number above the current cap, else 現在の上限より大きい数値を入力してください。 */
-function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outcome) => void }) {
+function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
   const raise = useRaiseAdLimit();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
@@ -150,7 +137,7 @@ function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: Outcom
 }
 
 function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormMessageValue>(null);
   const badge = statusBadges[ad.status];
   const progress =
     ad.maxDeliveries === 0 ? 0 : Math.min(100, Math.round((ad.deliveryCount / ad.maxDeliveries) * 100));
@@ -199,7 +186,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
         性別：{tickedLabels(ad.targetGender, genderLabels)} ／ 年代：
         {tickedLabels(ad.targetAgeRange, ageBandLabels)}
       </p>
-      <OutcomeLine outcome={outcome} />
+      <FormMessage message={outcome} />
       <div className="ad-card__actions">
         {ad.status === 'approved' && ad.isActive && <EndDelivery ad={ad} onDone={setOutcome} />}
         {ad.status !== 'rejected' && <RaiseLimit ad={ad} onDone={setOutcome} />}

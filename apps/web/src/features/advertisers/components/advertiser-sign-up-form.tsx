@@ -1,6 +1,7 @@
 import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
 import { type ComponentProps, type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
@@ -12,7 +13,7 @@ export function AdvertiserSignUpForm() {
   const signUp = useSignUpAdvertiser();
   const [values, setValues] = useState(empty);
   const [agreed, setAgreed] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue>(null);
   const set = (key: keyof typeof empty) => (value: string) => setValues({ ...values, [key]: value });
 
   const submit = async (event: FormEvent) => {
@@ -74,14 +75,7 @@ export function AdvertiserSignUpForm() {
           <Link to="/advertiser/terms">広告主利用規約</Link>に同意する
         </span>
       </label>
-      {message && (
-        <p
-          role={message.kind === 'ok' ? 'status' : 'alert'}
-          className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-        >
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
       <button type="submit" className="button button--wide" disabled={signUp.isPending}>
         {signUp.isPending ? uiText.sending : '登録して確認メールを受け取る'}
       </button>

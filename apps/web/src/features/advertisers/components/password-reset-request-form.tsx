@@ -1,5 +1,6 @@
 import { messages, passwordResetRequestBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
@@ -7,7 +8,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 export function PasswordResetRequestForm() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,14 +52,7 @@ export function PasswordResetRequestForm() {
             {request.isPending ? uiText.sending : '再設定メールを送る'}
           </button>
         </div>
-        {message && (
-          <p
-            role={message.kind === 'ok' ? 'status' : 'alert'}
-            className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-          >
-            {message.text}
-          </p>
-        )}
+        <FormMessage message={message} />
       </form>
     </details>
   );
