@@ -190,6 +190,38 @@ describe('advertiser journeys', () => {
     expect(rows).toEqual([{ status: 'pending', unit_price: 40 }]);
   });
 
+  it('says so when the confirmation link was tampered with, and signs in only with the real one', async () => {
+    const { page } = browser;
+    const email = `tampered-${unique()}@example.com`;
+    await page.goto('/advertiser');
+    await page.getByLabel('会社名または表示名').fill('E2E広告株式会社');
+    await page.locator('#advertiser-signup-email').fill(email);
+    await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
+    await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
+    expect(await alert(page).innerText()).toBe(messages.advertiserTermsRequired);
+    await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
+    await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
+    await status(page, messages.verificationMailSent).waitFor();
+
+    // Before confirming, the password does not sign in.
+    await page.locator('#advertiser-login-email').fill(email);
+    await page.locator('#advertiser-login-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect.poll(() => alert(page).innerText()).toBe(messages.emailNotVerified);
+
+    const link = new URL(await mailedLink(page, email, 'メールアドレス確認'));
+    const tampered = new URL(link);
+    tampered.searchParams.set('token', `${link.searchParams.get('token')}x`);
+    await page.goto(tampered.toString());
+    await expect.poll(() => alert(page).innerText()).toBe(messages.verificationLinkInvalid);
+    expect(await status(page, messages.emailVerified).count()).toBe(0);
+    await page.getByRole('button', { name: 'ログイン' }).waitFor();
+    await expectAccessible(page);
+    await page.goto(link.toString());
+    await status(page, messages.emailVerified).waitFor();
+    await page.getByRole('link', { name: '広告を管理' }).waitFor();
+  });
+
   it('raises the limit of an approved ad (refusing a lower one), ends it after confirming, and opens the report and invoices', async () => {
     const { page } = browser;
     await newAdvertiserWithCard(page);

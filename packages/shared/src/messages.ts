@@ -93,6 +93,7 @@ export const messages = {
   adAlreadyEnded: 'この広告の配信はすでに終了しています。',
   emailVerified: 'メールアドレスの確認が完了しました。広告主アカウントをご利用いただけます。',
   endDeliveryConfirm: 'この広告の配信を終了しますか？',
+  verificationLinkInvalid: 'メールアドレス確認のリンクが無効か、有効期限が切れています。',
   mailSent: 'メール送信完了！',
   mailFailed: 'メール送信に失敗しました',
 

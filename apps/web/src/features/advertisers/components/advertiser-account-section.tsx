@@ -23,6 +23,9 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   const allowed = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
   const advertiser = useAdvertiserMe(allowed);
   const isUserAccount = me.data?.role === 'user' && !me.data.isAdmin;
+  // The confirmation link lands on ?verified=1, with &error=... when its token was refused.
+  const verification =
+    searchParams.get('verified') !== '1' ? 'none' : searchParams.has('error') ? 'failed' : 'done';
 
   useEffect(() => {
     if (!isUserAccount) return;
@@ -62,9 +65,14 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
       <h2 id={titleId} className="section__title">
         {allowed && advertiser.data ? '広告主メニュー' : '広告主ログイン'}
       </h2>
-      {searchParams.get('verified') === '1' && (
+      {verification === 'done' && (
         <p role="status" className="form-success">
           {messages.emailVerified}
+        </p>
+      )}
+      {verification === 'failed' && (
+        <p role="alert" className="form-error">
+          {messages.verificationLinkInvalid}
         </p>
       )}
       {refusedUser && !allowed && (
