@@ -15,6 +15,7 @@ import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
 import { registerAdminSettingsRoutes } from './routes/admin-settings.ts';
 import { registerAdminUserRoutes } from './routes/admin-users.ts';
 import { registerAdvertiserBillingRoutes } from './routes/advertiser-billing.ts';
+import { registerAdvertiserRoutes } from './routes/advertisers.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDevRoutes } from './routes/dev.ts';
 import { registerDevPaymentRoutes } from './routes/dev-payments.ts';
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   recordRouteTable(app);
 
-  const auth = createAuth({ config, db: deps.database.db, log: app.log });
+  const auth = createAuth({ config, db: deps.database.db, log: app.log, mailer: deps.mailer });
   const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
   const routeDeps: RouteDeps = { ...deps, auth, guards };
 
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminSettingsRoutes(app, routeDeps);
   registerEarningRoutes(app, routeDeps);
   registerGiftRoutes(app, routeDeps);
+  registerAdvertiserRoutes(app, routeDeps);
   await registerAdvertiserBillingRoutes(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
