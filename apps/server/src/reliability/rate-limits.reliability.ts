@@ -1,0 +1,93 @@
+import { messages } from '@quiz-points/shared';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devSmsOutbox, rateLimits } from '../db/schema.ts';
+import { createAd, signedInAdvertiser, signedUpUser } from '../test/factories.ts';
+import { TestHttpClient } from '../test/http-client.ts';
+import { burst, type Reply } from './support/bursts.ts';
+import { type Cluster, startCluster } from './support/cluster.ts';
+
+type ErrorReply = { error?: { message?: string } };
+
+/**
+ * The limits live in the database (rate_limits), so two instances share them: a burst spread over
+ * both gets exactly the limit through, however the requests land. Every request here comes from
+ * 127.0.0.1, so the per-IP limits are shared by the whole file.
+ */
+describe('rate limits hold across instances', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+  });
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  const limited = (replies: Reply[]) => {
+    const refused = replies.filter((reply) => reply.status === 429);
+    for (const reply of refused)
+      expect((reply.body as ErrorReply).error?.message).toBe(messages.tooManyRequests);
+    return refused.length;
+  };
+
+  it('materials requests: 10 an hour per address of origin', async () => {
+    const replies = await burst(cluster, 30, new TestHttpClient(cluster.url), (on, i) =>
+      on.json('POST', '/api/material-requests', { email: `materials-${i}@example.com` }),
+    );
+    expect(30 - limited(replies)).toBe(10);
+  });
+
+  it('advertiser sign-in: 10 tries per address in 15 minutes', async () => {
+    const { email } = await signedInAdvertiser(cluster);
+    const replies = await burst(cluster, 25, new TestHttpClient(cluster.url), (on) =>
+      on.json('POST', '/api/advertiser/sign-in', { email, password: 'not-the-password' }),
+    );
+    expect(25 - limited(replies)).toBe(10);
+    expect(replies.filter((reply) => reply.status === 401)).toHaveLength(10);
+  });
+
+  it('password reset: 3 mails per address an hour', async () => {
+    const { email } = await signedInAdvertiser(cluster);
+    const replies = await burst(cluster, 12, new TestHttpClient(cluster.url), (on) =>
+      on.json('POST', '/api/advertiser/password-reset', { email }),
+    );
+    expect(12 - limited(replies)).toBe(3);
+  });
+
+  it('SMS sending: 5 codes per person an hour; verifying: 5 tries per code', async () => {
+    const { client } = await signedUpUser(cluster);
+    const sends = await burst(cluster, 12, client, (on, i) =>
+      on.json('POST', '/api/phone/send-code', { phoneNumber: `0901234${String(5600 + i)}` }),
+    );
+    expect(12 - limited(sends)).toBe(5);
+    const [latest] = await cluster.database.db
+      .select()
+      .from(devSmsOutbox)
+      .orderBy(desc(devSmsOutbox.id))
+      .limit(1);
+    const code = /([0-9]{6})/.exec(latest!.text)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const tries = await burst(cluster, 8, client, (on) =>
+      on.json('POST', '/api/phone/verify', { code: wrong }),
+    );
+    expect(tries.every((reply) => reply.status >= 400 && reply.status < 500)).toBe(true);
+    const right = await client.json<{ kind?: string }>('POST', '/api/phone/verify', { code });
+    expect(right.body.kind, 'the right code after the tries are used up').not.toBe('verified');
+  });
+
+  it('clicks: 120 an hour per person; answers: 240 an hour, counted with the answer itself', async () => {
+    const { client, uid } = await signedUpUser(cluster);
+    const ad = await createAd(cluster.database.db);
+    const clicks = await burst(cluster, 140, client, (on) => on.json('POST', `/api/ads/${ad.id}/click`));
+    expect(140 - limited(clicks)).toBe(120);
+    // An answer's hit is counted in its own transaction (a refused answer counts nothing, and each
+    // ad can be answered once anyway): 240 answers already this hour leave no room for another.
+    await cluster.database.db
+      .insert(rateLimits)
+      .values({ key: `answer:user:${uid}`, windowStartedAt: new Date(), hits: 240 });
+    const answers = await burst(cluster, 4, client, (on) =>
+      on.json('POST', `/api/ads/${ad.id}/answer`, { option: 2 }),
+    );
+    expect(limited(answers)).toBe(4);
+  });
+});
