@@ -107,7 +107,9 @@ const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toStr
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof), for finding hot spots.
-const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const profile = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
 const server = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
@@ -141,7 +143,12 @@ const hello = spawn(
   { stdio: 'inherit' },
 );
 
-const results = { measuredAt: new Date().toISOString(), cores: os.cpus().length, users: USERS, connections: CONNECTIONS };
+const results = {
+  measuredAt: new Date().toISOString(),
+  cores: os.cpus().length,
+  users: USERS,
+  connections: CONNECTIONS,
+};
 try {
   await waitReady(`${base}/readyz`);
   await waitReady(`http://127.0.0.1:${helloPort}/`);
@@ -157,7 +164,9 @@ try {
      from generate_series(1, ${ADS + 2}) n`,
   );
   await db.query(`insert into quiz_answers (ad_id, correct_option_index) select id, 2 from ads`);
-  const [{ id: hotAd }, { id: sqlHotAd }] = (await db.query('select id from ads order by created_at desc limit 2')).rows;
+  const [{ id: hotAd }, { id: sqlHotAd }] = (
+    await db.query('select id from ads order by created_at desc limit 2')
+  ).rows;
   await db.query(
     `insert into users (id, email, email_hash, birth_date, gender, signup_completed_at, phone_verified_at, phone_hash,
        referral_code, points, email_verified)
@@ -174,7 +183,8 @@ try {
      select 'session-' || n, 'token-' || n, 'bench-' || n, now() + interval '1 day'
      from generate_series(1, ${2 * USERS}) n`,
   );
-  const cookiesOf = (from, count) => Array.from({ length: count }, (_, i) => sessionCookie(`token-${from + i}`));
+  const cookiesOf = (from, count) =>
+    Array.from({ length: count }, (_, i) => sessionCookie(`token-${from + i}`));
   const peakUsers = cookiesOf(1, USERS);
   const steadyUsers = cookiesOf(USERS + 1, USERS);
 
@@ -188,14 +198,22 @@ try {
   const endpoints = {};
   endpoints.adList = await load(`${base}/api/ads`, { cookies: [peakUsers[0]] });
   endpoints.pointHistory = await load(`${base}/api/points/history`, { cookies: peakUsers });
-  endpoints.click = await load(`${base}/api/ads/${hotAd}/click`, { method: 'POST', cookies: peakUsers, amount: USERS });
+  endpoints.click = await load(`${base}/api/ads/${hotAd}/click`, {
+    method: 'POST',
+    cookies: peakUsers,
+    amount: USERS,
+  });
   endpoints.answer = await load(`${base}/api/ads/${hotAd}/answer`, {
     method: 'POST',
     body: { option: 2 },
     cookies: peakUsers,
     amount: USERS,
   });
-  endpoints.gacha = await load(`${base}/api/gacha/claim`, { method: 'POST', cookies: peakUsers, amount: USERS });
+  endpoints.gacha = await load(`${base}/api/gacha/claim`, {
+    method: 'POST',
+    cookies: peakUsers,
+    amount: USERS,
+  });
   endpoints.gift = await load(`${base}/api/gift-requests`, {
     method: 'POST',
     body: { giftType: 'amazon', points: 1000 },
@@ -330,7 +348,9 @@ const rows = Object.entries(results.endpoints).map(([name, r]) => {
   };
 });
 results.table = rows;
-console.log(`\nHTTP baseline (node:http hello world): ${results.httpBaseline.perSecond} req/s, p99 ${results.httpBaseline.p99} ms`);
+console.log(
+  `\nHTTP baseline (node:http hello world): ${results.httpBaseline.perSecond} req/s, p99 ${results.httpBaseline.p99} ms`,
+);
 console.table(rows);
 console.log(`Server peak memory (RSS): ${results.serverPeakRssMb} MB (target < 250 MB)`);
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 import { GIFT_MINIMUM_POINTS } from './constants.ts';
 import type { GiftRequestView } from './gifts.ts';
 import { messages } from './messages.ts';

@@ -3,12 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isPageRoute } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
+import { AUTH_COOKIE_PREFIX } from '../services/identity/auth.ts';
 import { sendNotFound } from './error-handler.ts';
 
 /** What the browser app needs to know before its first render, embedded in index.html. */
 export interface ClientConfig {
   adWaitSeconds: number;
 }
+
+/**
+ * Whether the request carries a session cookie at all (not whether it is valid: no database read).
+ * Without one the app draws the landing page at once instead of first asking who is signed in.
+ */
+const sessionCookie = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
 
 const PLACEHOLDER = '<!--client-config-->';
 
@@ -24,14 +31,16 @@ export async function registerWebApp(
   if (!fs.existsSync(indexPath)) {
     throw new Error(`The web app is not built (${indexPath} is missing): run npm run build first.`);
   }
-  const json = JSON.stringify(options.client).replaceAll('<', '\\u003c');
-  const renderIndex = () =>
-    fs
+  const renderIndex = (hasSession: boolean) => {
+    const json = JSON.stringify({ ...options.client, hasSession }).replaceAll('<', '\\u003c');
+    return fs
       .readFileSync(indexPath, 'utf8')
       .replace(PLACEHOLDER, `<script type="application/json" id="client-config">${json}</script>`);
-  const builtIndex = renderIndex();
+  };
+  const built = { true: renderIndex(true), false: renderIndex(false) };
   // In development the watcher rebuilds the app, so index.html is read afresh on each request.
-  const indexHtml = () => (options.reloadIndex ? renderIndex() : builtIndex);
+  const indexHtml = (hasSession: boolean) =>
+    options.reloadIndex ? renderIndex(hasSession) : built[hasSession ? 'true' : 'false'];
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -58,6 +67,7 @@ export async function registerWebApp(
       .status(isPageRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml());
+      .header('vary', 'cookie')
+      .send(indexHtml(sessionCookie.test(request.headers.cookie ?? '')));
   });
 }

@@ -1,11 +1,13 @@
 /** Read once from the JSON the server embeds in index.html. */
 export interface ClientConfig {
   adWaitSeconds: number;
+  /** The page came with a session cookie; without one nobody is signed in, no need to ask. */
+  hasSession: boolean;
 }
 
 function readClientConfig(): ClientConfig {
   const element = document.getElementById('client-config');
-  const fallback: ClientConfig = { adWaitSeconds: 30 };
+  const fallback: ClientConfig = { adWaitSeconds: 30, hasSession: true };
   if (!element?.textContent) return fallback;
   try {
     return { ...fallback, ...(JSON.parse(element.textContent) as Partial<ClientConfig>) };

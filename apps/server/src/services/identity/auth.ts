@@ -11,6 +11,8 @@ import { authAccounts, authSessions, authVerifications, users } from '../../db/s
 import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
+/** better-auth names its session cookie `<prefix>.session_token` (`__Secure-` in front over HTTPS). */
+export const AUTH_COOKIE_PREFIX = 'qp';
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -118,7 +120,7 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https:'),
-      cookiePrefix: 'qp',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
