@@ -50,6 +50,13 @@ function adInput(overrides: Partial<AdInputBody> = {}): AdInputBody {
   };
 }
 
+/** An ad submitted through the API and approved through the data layer (the admin's part). */
+async function approvedAd(t: TestApp, client: TestHttpClient) {
+  const { body } = await client.json<{ ad: AdvertiserAd }>('POST', '/api/advertiser/ads', adInput());
+  await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, body.ad.id));
+  return body.ad.id;
+}
+
 describe.each(databaseKinds())('advertiser accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -469,13 +476,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
 
   it('reports deliveries per day, answers, rates, times and hides small groups', async () => {
     const advertiser = await signedInAdvertiser(t);
-    const { body } = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/ads',
-      adInput(),
-    );
-    const adId = body.ad.id;
-    await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, adId));
+    const adId = await approvedAd(t, advertiser.client);
     const db = t.database.db;
     const people = [
       ...Array.from({ length: 6 }, (_, i) => ({
@@ -488,15 +489,13 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     ];
     for (const [i, person] of people.entries()) {
       const id = `report-${adId}-${i}`;
-      await db
-        .insert(users)
-        .values({
-          id,
-          email: `${id}@example.com`,
-          emailHash: id,
-          gender: person.gender,
-          birthDate: person.birthDate,
-        });
+      await db.insert(users).values({
+        id,
+        email: `${id}@example.com`,
+        emailHash: id,
+        gender: person.gender,
+        birthDate: person.birthDate,
+      });
       // 2026-11-0{day} 10:00 JST
       const clickedAt = new Date(`2026-11-0${person.day}T01:00:00Z`);
       await db.insert(adDeliveries).values({ adId, userId: id, unitPrice: 30, deliveredAt: clickedAt });
@@ -538,13 +537,7 @@ describe.each(postgresKinds())('advertiser actions under concurrency on %s', (ki
 
   it('raises a cap once when 20 identical raises arrive at once, and ends delivery once', async () => {
     const advertiser = await signedInAdvertiser(t);
-    const { body } = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/ads',
-      adInput(),
-    );
-    const adId = body.ad.id;
-    await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, adId));
+    const adId = await approvedAd(t, advertiser.client);
     const raises = await Promise.all(
       Array.from({ length: 20 }, () =>
         advertiser.client.json('POST', `/api/advertiser/ads/${adId}/limit`, { maxDeliveries: 200 }),

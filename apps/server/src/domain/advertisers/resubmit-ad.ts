@@ -1,4 +1,4 @@
-import { adInputBody, perDeliveryCost } from '@quiz-points/shared';
+import { adInputBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import type { Mailer } from '../../services/mail/mailer.ts';
 import { mailAdReceipt } from './ad-mail.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
+import { submittedAdValues } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
@@ -33,20 +34,8 @@ export async function resubmitAd(options: {
     const [row] = await tx
       .update(ads)
       .set({
-        adTitle: body.adTitle,
-        adProvider: body.adProvider,
-        adUrl: body.adUrl,
-        quizQuestion: body.quizQuestion,
-        quizOptions: body.quizOptions,
+        ...submittedAdValues(body, pricing, isAdmin),
         maxDeliveries: Math.max(body.maxDeliveries, current.deliveryCount),
-        targetGender: body.targetGender,
-        targetAgeRange: body.targetAgeRange,
-        userReward: pricing.userReward,
-        baseFee: isAdmin ? 0 : pricing.baseFee,
-        extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
-        unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
-        status: 'pending',
-        isActive: false,
         rejectionReason: null,
         updatedAt: new Date(),
       })

@@ -1,4 +1,4 @@
-import { adInputBody, perDeliveryCost } from '@quiz-points/shared';
+import { adInputBody } from '@quiz-points/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import type { UserRow } from '../../http/guards.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { mailAdReceipt } from './ad-mail.ts';
 import { readPricing } from './read-pricing.ts';
+import { submittedAdValues } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
@@ -30,22 +31,9 @@ export async function submitAd(options: {
     const [row] = await tx
       .insert(ads)
       .values({
+        ...submittedAdValues(body, pricing, isAdmin),
         advertiserId: advertiser.id,
-        adTitle: body.adTitle,
-        adProvider: body.adProvider,
-        adUrl: body.adUrl,
-        quizQuestion: body.quizQuestion,
-        quizOptions: body.quizOptions,
-        maxDeliveries: body.maxDeliveries,
-        targetGender: body.targetGender,
-        targetAgeRange: body.targetAgeRange,
-        userReward: pricing.userReward,
-        baseFee: isAdmin ? 0 : pricing.baseFee,
-        extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
-        unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
         isHouseAd: isAdmin,
-        status: 'pending',
-        isActive: false,
         deliveryCount: 0,
       })
       .returning();
