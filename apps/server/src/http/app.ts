@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    client: { adWaitSeconds: config.adWaitSeconds },
+    client: { adWaitSeconds: config.adWaitSeconds, paymentsPublishableKey: config.payments.publishableKey },
     reloadIndex: config.env === 'development',
   });
   return app;

@@ -9,6 +9,8 @@ import { sendNotFound } from './error-handler.ts';
 /** What the browser app needs to know before its first render, embedded in index.html. */
 export interface ClientConfig {
   adWaitSeconds: number;
+  /** SPEC §3: the card-payment provider's publishable key (null with the local stand-in). */
+  paymentsPublishableKey: string | null;
 }
 
 /**

@@ -1,13 +1,15 @@
 /** Read once from the JSON the server embeds in index.html. */
 export interface ClientConfig {
   adWaitSeconds: number;
+  /** SPEC §3: the card-payment provider's publishable key (null with the local stand-in). */
+  paymentsPublishableKey: string | null;
   /** The page came with a session cookie; without one nobody is signed in, no need to ask. */
   hasSession: boolean;
 }
 
 function readClientConfig(): ClientConfig {
   const element = document.getElementById('client-config');
-  const fallback: ClientConfig = { adWaitSeconds: 30, hasSession: true };
+  const fallback: ClientConfig = { adWaitSeconds: 30, paymentsPublishableKey: null, hasSession: true };
   if (!element?.textContent) return fallback;
   try {
     return { ...fallback, ...(JSON.parse(element.textContent) as Partial<ClientConfig>) };
