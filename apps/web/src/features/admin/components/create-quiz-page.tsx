@@ -7,6 +7,12 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import {
+  blankOptions,
+  OptionsEditor,
+  optionsBody,
+  optionsValue,
+} from '../../../components/ui/options-editor.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -16,9 +22,6 @@ import { RequireAdmin } from './require-admin.tsx';
 
 const tomorrow = () => japanIsoDate(new Date(Date.now() + 86_400_000));
 
-// Options keep a stable id so removing one never moves another's text into its input.
-let nextOptionId = 0;
-const newOption = (text = '') => ({ id: ++nextOptionId, text });
 const isoDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
 const slashDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1/$2/$3');
 
@@ -35,9 +38,8 @@ function QuizForm({
   const pending = create.isPending || update.isPending;
   const [question, setQuestion] = useState(editing?.quizQuestion ?? '');
   const [options, setOptions] = useState(() =>
-    editing ? editing.quizOptions.map((text) => newOption(text)) : [newOption(), newOption()],
+    editing ? optionsValue(editing.quizOptions, editing.correctOptionIndex) : blankOptions(),
   );
-  const [correct, setCorrect] = useState(editing ? String(editing.correctOptionIndex) : '');
   const [publishDate, setPublishDate] = useState(() => (editing ? isoDate(editing.publishDate) : tomorrow()));
   const [explanation, setExplanation] = useState(editing?.explanation ?? '');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -46,12 +48,11 @@ function QuizForm({
     event.preventDefault();
     const body = {
       quizQuestion: question,
-      quizOptions: options.map((option) => option.text),
-      correctOptionIndex: Number(correct),
+      ...optionsBody(options),
       publishDate,
       explanation: explanation || undefined,
     };
-    if (!correct || !createDailyQuizBody.safeParse(body).success) {
+    if (!createDailyQuizBody.safeParse(body).success) {
       return setMessage({ kind: 'error', text: messages.allFieldsRequired });
     }
     try {
@@ -63,8 +64,7 @@ function QuizForm({
       await create.mutateAsync(body);
       setMessage({ kind: 'ok', text: messages.dailyQuizCreated });
       setQuestion('');
-      setOptions([newOption(), newOption()]);
-      setCorrect('');
+      setOptions(blankOptions());
       setExplanation('');
     } catch (failure) {
       setMessage({
@@ -86,65 +86,13 @@ function QuizForm({
         max={limits.quizQuestion}
         onChange={setQuestion}
       />
-      <fieldset className="field">
-        <legend className="field__label">
-          選択肢（{limits.optionsMin}〜{limits.optionsMax}個）
-        </legend>
-        {options.map((option, index) => (
-          <div key={option.id} className="materials-form__row option-row">
-            <label className="visually-hidden" htmlFor={`option-${index + 1}`}>
-              選択肢{index + 1}
-            </label>
-            <input
-              id={`option-${index + 1}`}
-              className="input"
-              placeholder={`選択肢${index + 1}`}
-              value={option.text}
-              maxLength={100}
-              onChange={(event) =>
-                setOptions(options.map((o) => (o.id === option.id ? { ...o, text: event.target.value } : o)))
-              }
-            />
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={options.length <= limits.optionsMin}
-              onClick={() => {
-                setOptions(options.filter((o) => o.id !== option.id));
-                if (Number(correct) >= index + 1) setCorrect('');
-              }}
-            >
-              削除<span className="visually-hidden">（選択肢{index + 1}）</span>
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={options.length >= limits.optionsMax}
-          onClick={() => setOptions([...options, newOption()])}
-        >
-          選択肢を追加
-        </button>
-      </fieldset>
-      <div className="field">
-        <label htmlFor="correct-option" className="field__label">
-          正解
-        </label>
-        <select
-          id="correct-option"
-          className="input"
-          value={correct}
-          onChange={(event) => setCorrect(event.target.value)}
-        >
-          <option value="">選択してください</option>
-          {options.map((option, index) => (
-            <option key={option.id} value={index + 1}>
-              {index + 1}. {option.text}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OptionsEditor
+        idPrefix="option"
+        maxLength={100}
+        correctPicker="select"
+        value={options}
+        onChange={setOptions}
+      />
       <div className="field">
         <label htmlFor="publish-date" className="field__label">
           公開日

@@ -16,6 +16,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import { OptionsEditor, optionsBody, optionsValue } from '../../../components/ui/options-editor.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { ageBandLabels, genderLabels, yen } from './targeting-labels.ts';
@@ -47,10 +48,6 @@ export const emptyAdForm: AdFormValues = {
   targetGender: noBoxes(genders),
   targetAgeRange: noBoxes(ageBands),
 };
-
-// Options keep a stable id so removing one never moves another's text into its input.
-let nextOptionId = 0;
-const toOption = (text: string) => ({ id: ++nextOptionId, text });
 
 /** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
 function PricePanel({
@@ -126,10 +123,7 @@ export function AdForm({
   const [adProvider, setAdProvider] = useState(initial.adProvider);
   const [adUrl, setAdUrl] = useState(initial.adUrl);
   const [quizQuestion, setQuizQuestion] = useState(initial.quizQuestion);
-  const [options, setOptions] = useState(() => initial.quizOptions.map(toOption));
-  const [correctId, setCorrectId] = useState<number | null>(() =>
-    initial.correctOptionIndex === null ? null : (options[initial.correctOptionIndex - 1]?.id ?? null),
-  );
+  const [options, setOptions] = useState(() => optionsValue(initial.quizOptions, initial.correctOptionIndex));
   const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
   const [targetGender, setTargetGender] = useState(initial.targetGender);
   const [targetAgeRange, setTargetAgeRange] = useState(initial.targetAgeRange);
@@ -137,19 +131,17 @@ export function AdForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const correctIndex = options.findIndex((option) => option.id === correctId);
     const parsed = adInputBody.safeParse({
       adTitle,
       adProvider,
       adUrl,
       quizQuestion,
-      quizOptions: options.map((option) => option.text),
-      correctOptionIndex: correctIndex + 1,
+      ...optionsBody(options),
       maxDeliveries: /^[0-9]+$/.test(maxDeliveries) ? Number(maxDeliveries) : Number.NaN,
       targetGender,
       targetAgeRange,
     });
-    if (correctIndex < 0 || !parsed.success) return setError(messages.allFieldsRequired);
+    if (!parsed.success) return setError(messages.allFieldsRequired);
     setError('');
     setError((await onSubmit(parsed.data)) ?? '');
   };
@@ -194,59 +186,13 @@ export function AdForm({
         max={limits.quizQuestion}
         onChange={setQuizQuestion}
       />
-      <fieldset className="field">
-        <legend className="field__label">
-          選択肢（{limits.optionsMin}〜{limits.optionsMax}個）と正解
-        </legend>
-        <p className="note">正解の選択肢を1つ選んでください。</p>
-        {options.map((option, index) => (
-          <div key={option.id} className="ad-option-row">
-            <label className="choice">
-              <input
-                type="radio"
-                name="correct-option"
-                checked={correctId === option.id}
-                onChange={() => setCorrectId(option.id)}
-              />
-              <span>
-                正解<span className="visually-hidden">（選択肢{index + 1}）</span>
-              </span>
-            </label>
-            <label className="visually-hidden" htmlFor={`ad-option-${index + 1}`}>
-              選択肢{index + 1}
-            </label>
-            <input
-              id={`ad-option-${index + 1}`}
-              className="input"
-              placeholder={`選択肢${index + 1}`}
-              value={option.text}
-              maxLength={adOptionMaxLength}
-              onChange={(event) =>
-                setOptions(options.map((o) => (o.id === option.id ? { ...o, text: event.target.value } : o)))
-              }
-            />
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={options.length <= limits.optionsMin}
-              onClick={() => {
-                setOptions(options.filter((o) => o.id !== option.id));
-                if (correctId === option.id) setCorrectId(null);
-              }}
-            >
-              削除<span className="visually-hidden">（選択肢{index + 1}）</span>
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={options.length >= limits.optionsMax}
-          onClick={() => setOptions([...options, toOption('')])}
-        >
-          選択肢を追加
-        </button>
-      </fieldset>
+      <OptionsEditor
+        idPrefix="ad-option"
+        maxLength={adOptionMaxLength}
+        correctPicker="radio"
+        value={options}
+        onChange={setOptions}
+      />
       <div className="field">
         <label htmlFor="ad-max-deliveries" className="field__label">
           配信上限数（件）
