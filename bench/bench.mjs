@@ -44,9 +44,27 @@ async function waitReady(url) {
 const sessionCookie = (token) =>
   `qp.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
 
+const CLOCK_TICKS = 100;
+/** CPU seconds (user + system) used so far by the processes whose command name is `name`, or by one pid. */
+function cpuSeconds(match) {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (typeof match === 'number' ? Number(pid) !== match : comm !== match) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks / CLOCK_TICKS;
+}
+
 /** Runs autocannon; `cookies` rotate so each request is a different user. */
 function load(url, { method = 'GET', body, cookies, amount, duration = SECONDS, overallRate }) {
   let next = 0;
+  const serverCpuBefore = cpuSeconds(server.pid);
+  const postgresCpuBefore = cpuSeconds('postgres');
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -71,6 +89,8 @@ function load(url, { method = 'GET', body, cookies, amount, duration = SECONDS, 
         if (error) return reject(error);
         const ok = result['2xx'];
         const seconds = result.duration;
+        const perRequestMs = (seconds) =>
+          Number(((seconds * 1000) / Math.max(1, result.requests.sent)).toFixed(2));
         resolve({
           requests: result.requests.sent,
           ok,
@@ -78,13 +98,20 @@ function load(url, { method = 'GET', body, cookies, amount, duration = SECONDS, 
           perSecond: Math.round(ok / seconds),
           p50: result.latency.p50,
           p99: result.latency.p99,
+          // Where the two cores went: CPU per request in the server, and in PostgreSQL.
+          serverCpuMsPerRequest: perRequestMs(cpuSeconds(server.pid) - serverCpuBefore),
+          postgresCpuMsPerRequest: perRequestMs(cpuSeconds('postgres') - postgresCpuBefore),
         });
       },
     );
   });
 }
 
-function pgbench(url, script) {
+/** PostgreSQL CPU per pgbench transaction, by script name, for comparing with the endpoints. */
+const sqlCpuMsPerTransaction = {};
+
+function pgbench(url, script, name) {
+  const postgresCpuBefore = cpuSeconds('postgres');
   const file = path.join(os.tmpdir(), `qp-bench-${randomBytes(4).toString('hex')}.sql`);
   fs.writeFileSync(file, script);
   const result = spawnSync(
@@ -95,6 +122,12 @@ function pgbench(url, script) {
   fs.rmSync(file);
   const tps = /tps = ([0-9.]+)/.exec(result.stdout)?.[1];
   if (!tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  const transactions = Number(
+    /number of transactions actually processed: (\d+)/.exec(result.stdout)?.[1] ?? 1,
+  );
+  sqlCpuMsPerTransaction[name] = Number(
+    (((cpuSeconds('postgres') - postgresCpuBefore) * 1000) / transactions).toFixed(2),
+  );
   return Math.round(Number(tps));
 }
 
@@ -265,6 +298,7 @@ try {
       dbUrl,
       `update ads set delivery_count = delivery_count + 1, is_active = delivery_count + 1 < max_deliveries, updated_at = now()
        where id = '${sqlHotAd}' and status = 'approved' and is_active and delivery_count < max_deliveries;\n`,
+      'click',
     ),
     answer: pgbench(
       dbUrl,
@@ -279,6 +313,7 @@ insert into point_transactions (user_id, points, memo, reason, ref) values ('ben
 update users set points = points + 10, updated_at = now() where id = 'bench-' || :n and points + 10 >= 0 returning points;
 commit;
 `,
+      'answer',
     ),
     gacha: pgbench(
       dbUrl,
@@ -291,6 +326,7 @@ update users set points = points + 3, updated_at = now() where id = 'bench-' || 
 update users set last_daily_claim = now(), updated_at = now() where id = 'bench-' || :n;
 commit;
 `,
+      'gacha',
     ),
     gift: pgbench(
       dbUrl,
@@ -304,6 +340,7 @@ update users set points = points - 1000, updated_at = now() where id = 'bench-' 
 commit;
 insert into dev_outbox ("to", subject, text) values ('bench@example.com', 'bench', 'bench');
 `,
+      'gift',
     ),
   };
   await db.end();
@@ -317,6 +354,7 @@ insert into dev_outbox ("to", subject, text) values ('bench@example.com', 'bench
   await admin.end();
 }
 results.serverPeakRssMb = Math.round(peakRssMb);
+results.sqlCpuMsPerTransaction = sqlCpuMsPerTransaction;
 
 const targets = {
   adList: { vs: 'http', ratio: 0.5 },
@@ -345,6 +383,9 @@ const rows = Object.entries(results.endpoints).map(([name, r]) => {
     target: target.ratio ? `≥ ${target.ratio} × ${target.vs}` : '',
     met: target.ratio ? (ratio >= target.ratio ? 'yes' : 'no') : '',
     'p99 @80% ms': steady?.p99 ?? '',
+    'server CPU ms/req': r.serverCpuMsPerRequest,
+    'PG CPU ms/req': r.postgresCpuMsPerRequest,
+    'PG CPU ms/tx (pgbench)': sqlCpuMsPerTransaction[name] ?? '',
   };
 });
 results.table = rows;
