@@ -28,7 +28,12 @@ function isDatabaseUnreachable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (unreachableCodes.has(code) || unreachableSqlStates.test(code)))
       return true;
-    if (/Connection terminated|connection timeout|Connection refused/i.test(current.message)) return true;
+    if (
+      /Connection terminated|connection timeout|Connection refused|connection error and is not queryable/i.test(
+        current.message,
+      )
+    )
+      return true;
     current = current.cause;
   }
   return false;
