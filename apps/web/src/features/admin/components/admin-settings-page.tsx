@@ -8,6 +8,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { NumberField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -72,44 +73,6 @@ function SettingForm<K extends SettingKey>({
         </button>
       </form>
     </section>
-  );
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  onChange,
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        className="input input--short"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -1,11 +1,9 @@
 import {
   type AdInputBody,
-  type AgeBand,
   adInputBody,
   adOptionMaxLength,
   ageBands,
   DEFAULT_MAX_DELIVERIES,
-  type Gender,
   genders,
   limits,
   messages,
@@ -14,9 +12,10 @@ import {
   type TargetGender,
   totalWithTax,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { OptionsEditor, optionsBody, optionsValue } from '../../../components/ui/options-editor.tsx';
+import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { ageBandLabels, genderLabels, yen } from './targeting-labels.ts';
@@ -103,6 +102,42 @@ function PricePanel({
   );
 }
 
+/** One checkbox per gender or age band; none ticked targets everyone. */
+function TargetingBoxes<K extends string>({
+  legend,
+  labels,
+  keys,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string;
+  labels: Record<K, string>;
+  keys: readonly K[];
+  value: Record<K, boolean>;
+  onChange: (value: Record<K, boolean>) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="field">
+      <legend className="field__label">{legend}</legend>
+      <div className="choice-row">
+        {keys.map((key) => (
+          <label key={key} className="choice">
+            <input
+              type="checkbox"
+              checked={value[key]}
+              onChange={(event) => onChange({ ...value, [key]: event.target.checked })}
+            />
+            {labels[key]}
+          </label>
+        ))}
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
 /**
  * The create-ad and edit-ad form (SPEC §5 Create ad). It checks the shared request schema before
  * sending; every failure reads すべての項目を正しく入力してください。 `onSubmit` returns an error
@@ -165,20 +200,15 @@ export function AdForm({
         onChange={setAdProvider}
         singleLine
       />
-      <div className="field">
-        <label htmlFor="ad-url" className="field__label">
-          広告ページのURL
-        </label>
-        <input
-          id="ad-url"
-          type="url"
-          inputMode="url"
-          className="input"
-          value={adUrl}
-          maxLength={2048}
-          onChange={(event) => setAdUrl(event.target.value)}
-        />
-      </div>
+      <TextField
+        id="ad-url"
+        label="広告ページのURL"
+        type="url"
+        inputMode="url"
+        value={adUrl}
+        maxLength={2048}
+        onChange={setAdUrl}
+      />
       <CountedTextarea
         id="ad-question"
         label="クイズの問題文"
@@ -193,52 +223,29 @@ export function AdForm({
         value={options}
         onChange={setOptions}
       />
-      <div className="field">
-        <label htmlFor="ad-max-deliveries" className="field__label">
-          配信上限数（件）
-        </label>
-        <input
-          id="ad-max-deliveries"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          className="input input--short"
-          value={maxDeliveries}
-          onChange={(event) => setMaxDeliveries(event.target.value)}
-        />
-      </div>
-      <fieldset className="field">
-        <legend className="field__label">性別で絞り込む（任意）</legend>
-        <div className="choice-row">
-          {genders.map((gender: Gender) => (
-            <label key={gender} className="choice">
-              <input
-                type="checkbox"
-                checked={targetGender[gender]}
-                onChange={(event) => setTargetGender({ ...targetGender, [gender]: event.target.checked })}
-              />
-              {genderLabels[gender]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="field">
-        <legend className="field__label">年代で絞り込む（任意）</legend>
-        <div className="choice-row">
-          {ageBands.map((band: AgeBand) => (
-            <label key={band} className="choice">
-              <input
-                type="checkbox"
-                checked={targetAgeRange[band]}
-                onChange={(event) => setTargetAgeRange({ ...targetAgeRange, [band]: event.target.checked })}
-              />
-              {ageBandLabels[band]}
-            </label>
-          ))}
-        </div>
+      <NumberField
+        id="ad-max-deliveries"
+        label="配信上限数（件）"
+        min={1}
+        value={maxDeliveries}
+        onChange={setMaxDeliveries}
+      />
+      <TargetingBoxes
+        legend="性別で絞り込む（任意）"
+        labels={genderLabels}
+        keys={genders}
+        value={targetGender}
+        onChange={setTargetGender}
+      />
+      <TargetingBoxes
+        legend="年代で絞り込む（任意）"
+        labels={ageBandLabels}
+        keys={ageBands}
+        value={targetAgeRange}
+        onChange={setTargetAgeRange}
+      >
         <p className="note">指定しない場合は、すべての性別・年代の方に配信されます。</p>
-      </fieldset>
+      </TargetingBoxes>
       <PricePanel maxDeliveries={maxDeliveries} targetGender={targetGender} targetAgeRange={targetAgeRange} />
       {error && (
         <p role="alert" className="form-error">

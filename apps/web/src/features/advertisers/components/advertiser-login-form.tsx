@@ -1,5 +1,6 @@
 import { advertiserSignInBody, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useSignInAdvertiser } from '../api/sign-in-advertiser.ts';
@@ -26,35 +27,22 @@ export function AdvertiserLoginForm() {
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-login-form-title">
       <h3 id="advertiser-login-form-title">ログイン</h3>
-      <div className="field">
-        <label htmlFor="advertiser-login-email" className="field__label">
-          メールアドレス
-        </label>
-        <input
-          id="advertiser-login-email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          className="input"
-          value={email}
-          maxLength={254}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="advertiser-login-password" className="field__label">
-          パスワード
-        </label>
-        <input
-          id="advertiser-login-password"
-          type="password"
-          autoComplete="current-password"
-          className="input"
-          value={password}
-          maxLength={128}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField
+        id="advertiser-login-email"
+        label="メールアドレス"
+        {...emailInput}
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+      />
+      <TextField
+        id="advertiser-login-password"
+        label="パスワード"
+        {...passwordInput}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -1,7 +1,8 @@
 import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
-import { type ComponentProps, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
@@ -39,36 +40,32 @@ export function AdvertiserSignUpForm() {
     }
   };
 
-  const field = (key: keyof typeof empty, label: string, input: ComponentProps<'input'>) => (
-    <div className="field">
-      <label htmlFor={`advertiser-signup-${key}`} className="field__label">
-        {label}
-      </label>
-      <input
-        id={`advertiser-signup-${key}`}
-        className="input"
-        value={values[key]}
-        onChange={(event) => set(key)(event.target.value)}
-        {...input}
-      />
-    </div>
-  );
-
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-signup-title">
       <h2 id="advertiser-signup-title">広告主アカウントの新規登録</h2>
-      {field('displayName', '会社名または表示名', { autoComplete: 'organization', maxLength: 50 })}
-      {field('email', 'メールアドレス', {
-        type: 'email',
-        autoComplete: 'email',
-        inputMode: 'email',
-        maxLength: 254,
-      })}
-      {field('password', `パスワード（${PASSWORD_MIN_LENGTH}文字以上）`, {
-        type: 'password',
-        autoComplete: 'new-password',
-        maxLength: 128,
-      })}
+      <TextField
+        id="advertiser-signup-displayName"
+        label="会社名または表示名"
+        autoComplete="organization"
+        maxLength={50}
+        value={values.displayName}
+        onChange={set('displayName')}
+      />
+      <TextField
+        id="advertiser-signup-email"
+        label="メールアドレス"
+        {...emailInput}
+        value={values.email}
+        onChange={set('email')}
+      />
+      <TextField
+        id="advertiser-signup-password"
+        label={`パスワード（${PASSWORD_MIN_LENGTH}文字以上）`}
+        {...passwordInput}
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+      />
       <label className="choice choice--block">
         <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
         <span>

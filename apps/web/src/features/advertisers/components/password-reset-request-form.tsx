@@ -1,6 +1,7 @@
 import { messages, passwordResetRequestBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { emailInput } from '../../../components/ui/text-field.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
@@ -40,12 +41,9 @@ export function PasswordResetRequestForm() {
         <div className="materials-form__row">
           <input
             id="password-reset-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+            {...emailInput}
             className="input"
             value={email}
-            maxLength={254}
             onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className="button button--secondary" disabled={request.isPending}>

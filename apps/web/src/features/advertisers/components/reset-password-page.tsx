@@ -1,6 +1,7 @@
 import { messages, PASSWORD_MIN_LENGTH, passwordResetBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -43,20 +44,14 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form className="card" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor="new-password" className="field__label">
-              新しいパスワード（{PASSWORD_MIN_LENGTH}文字以上）
-            </label>
-            <input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              className="input"
-              value={password}
-              maxLength={128}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          <TextField
+            id="new-password"
+            label={`新しいパスワード（${PASSWORD_MIN_LENGTH}文字以上）`}
+            {...passwordInput}
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
           {error && (
             <p role="alert" className="form-error">
               {error}
