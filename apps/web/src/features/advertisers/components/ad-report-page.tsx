@@ -1,11 +1,8 @@
-import { type AdReport, messages, REPORT_MIN_GROUP } from '@quiz-points/shared';
-import { Link, useParams } from 'react-router';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { type AdReport, REPORT_MIN_GROUP } from '@quiz-points/shared';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
-import { RequireAdvertiser } from './require-advertiser.tsx';
+import { OwnAdPage } from './own-ad-page.tsx';
 import { ageBandLabels, genderLabels } from './targeting-labels.ts';
 
 const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
@@ -76,23 +73,10 @@ function Report({ report }: { report: AdReport }) {
   );
 }
 
-function AdReportView({ adId }: { adId: string }) {
-  useDocumentTitle('広告レポート');
-  const query = useAdReport(adId);
-  return (
-    <div className="page">
-      <h1 className="page-title">広告レポート</h1>
-      <QueryContent query={query} errorMessage={query.error?.message ?? messages.loadFailed}>
-        {(report) => <Report report={report} />}
-      </QueryContent>
-      <p className="page-links">
-        <Link to="/advertiser/ads-status">広告の管理へ戻る</Link>
-      </p>
-    </div>
-  );
-}
-
 export default function AdReportPage() {
-  const { id = '' } = useParams();
-  return <RequireAdvertiser>{() => <AdReportView adId={id} />}</RequireAdvertiser>;
+  return (
+    <OwnAdPage title="広告レポート" useAd={useAdReport}>
+      {(report) => <Report report={report} />}
+    </OwnAdPage>
+  );
 }

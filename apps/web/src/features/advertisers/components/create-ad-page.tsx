@@ -1,30 +1,16 @@
-import { type AdInputBody, type AdvertiserMe, messages } from '@quiz-points/shared';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { type AdvertiserMe, messages } from '@quiz-points/shared';
+import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCreateAd } from '../api/create-ad.ts';
+import { useSendAd } from '../hooks/use-send-ad.ts';
 import { AdForm, emptyAdForm } from './ad-form.tsx';
-import { adsStatusNotice, cardRequiredState } from './navigation-state.ts';
+import { cardRequiredState } from './navigation-state.ts';
 import { RequireAdvertiser } from './require-advertiser.tsx';
-import { isCardRequired, refusalOr } from './submit-failure.ts';
 
 function CreateAd() {
   useDocumentTitle('広告の作成');
-  const navigate = useNavigate();
   const create = useCreateAd();
-
-  const submit = async (body: AdInputBody) => {
-    try {
-      await create.mutateAsync(body);
-      navigate('/advertiser/ads-status', { state: adsStatusNotice(messages.adSubmitted) });
-      return undefined;
-    } catch (failure) {
-      if (isCardRequired(failure)) {
-        navigate('/advertiser/card-setup', { state: cardRequiredState });
-        return undefined;
-      }
-      return refusalOr(failure, messages.adCreateFailed);
-    }
-  };
+  const submit = useSendAd(create.mutateAsync, messages.adCreateFailed);
 
   return (
     <div className="page">
