@@ -103,6 +103,47 @@ describe('access control for every endpoint', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses every state-changing API call from another origin, even from the right audience', async () => {
+    const failures: string[] = [];
+    for (const key of routeKeys(t.app)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const rule = endpoints[key];
+      if (!rule || rule.devOnly || method === 'GET' || !url.startsWith('/api/')) continue;
+      const caller: Caller = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
+      const before = await databaseDigest(t.database.db);
+      const body = rule.body?.(world);
+      const response = await world.clients[caller].raw(pathOf(url, rule.params?.(world) ?? {}), {
+        method,
+        headers: { origin: 'https://evil.example', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 403) failures.push(`${key} as ${caller}: ${response.status}`);
+      const after = await databaseDigest(t.database.db);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0) failures.push(`${key}: a cross-site call changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('sends a Content Security Policy without inline script on every route', async () => {
+    const failures: string[] = [];
+    for (const key of routeKeys(t.app)) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (!['GET', 'POST'].includes(method)) continue;
+      const response = await world.clients.visitor.raw(pathOf(url, endpoints[key]?.params?.(world) ?? {}), {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      await response.arrayBuffer();
+      const csp = response.headers.get('content-security-policy') ?? '';
+      if (!/script-src 'self'/.test(csp) || /unsafe-inline|unsafe-eval/.test(csp))
+        failures.push(`${key}: ${csp}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('lets the audience an endpoint is for read it', async () => {
     const failures: string[] = [];
     for (const key of routeKeys(t.app).filter((k) => k.startsWith('GET /api/'))) {
