@@ -193,4 +193,31 @@ describe('bad input to every endpoint', () => {
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('refuses unparsable requests to the identity endpoints, never answers 500, and changes nothing', async () => {
+    // better-auth's own endpoints ignore fields they do not know (their answer is theirs), but a
+    // body the API cannot parse never reaches them, and nothing they are sent breaks them.
+    const rule: EndpointRule = { who: 'anyone', body: () => ({ provider: 'google', callbackURL: '/' }) };
+    const unparsable =
+      /^(malformed JSON|NaN|__proto__ key|constructor\.prototype key|text\/plain|a cross-site form|over the 64 KB limit)$/;
+    const failures: string[] = [];
+    const before = await databaseDigest(t.database.db);
+    for (const url of ['/api/auth/sign-in/social', '/api/auth/sign-out', '/api/auth/no-such-action']) {
+      for (const probe of probesFor('POST', url, rule, world)) {
+        const response = await world.clients.visitor.raw(probe.path, {
+          method: 'POST',
+          headers: probe.contentType ? { 'content-type': probe.contentType } : {},
+          body: probe.body,
+        });
+        await response.arrayBuffer();
+        const refused = response.status >= 400 && response.status < 500;
+        if (response.status >= 500 || (unparsable.test(probe.label) && !refused)) {
+          failures.push(`${url} ${probe.label}: ${response.status}`);
+        }
+      }
+    }
+    const after = await databaseDigest(t.database.db);
+    expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
+    expect(failures).toEqual([]);
+  });
 });
