@@ -7,7 +7,7 @@ import type { TestHttpClient } from '../test/http-client.ts';
 import { type Cluster, startCluster } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 
-const PEOPLE = 4;
+const PEOPLE = 6;
 const ADS = 3;
 const CORRECT_AD_OPTION = 2;
 const CORRECT_DAILY_OPTION = 3;
