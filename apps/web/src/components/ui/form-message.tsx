@@ -10,3 +10,13 @@ export function FormMessage({ message }: { message: FormMessageValue }) {
     </p>
   );
 }
+
+/** A refusal under a form, announced at once (role=alert); nothing while there is none. */
+export function FormError({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="form-error">
+      {text}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { type Me, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { uiText } from '../../../lib/ui-text.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
 import { useUpdateProfile } from '../api/profile.ts';
@@ -55,9 +55,7 @@ function AccountForm({ me }: { me: Me }) {
           {message.text}
         </p>
       )}
-      <button type="submit" className="button button--wide" disabled={update.isPending}>
-        {update.isPending ? uiText.sending : '保存する'}
-      </button>
+      <SubmitButton pending={update.isPending}>保存する</SubmitButton>
       <p className="page-links">
         <Link to="/withdrawal">退会について</Link>
       </p>

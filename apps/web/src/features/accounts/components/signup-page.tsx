@@ -1,7 +1,8 @@
 import { ageOn, birthYearOptions, daysInMonth, MINIMUM_AGE, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { uiText } from '../../../lib/ui-text.ts';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { forgetReferralCode, rememberedReferralCode } from '../../../lib/use-remember-referral.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
@@ -128,14 +129,8 @@ function SignupForm() {
         </span>
       </label>
 
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={signup.isPending}>
-        {signup.isPending ? uiText.sending : '登録する'}
-      </button>
+      <FormError text={error} />
+      <SubmitButton pending={signup.isPending}>登録する</SubmitButton>
     </form>
   );
 }

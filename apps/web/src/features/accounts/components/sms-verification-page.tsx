@@ -1,6 +1,7 @@
 import { type Me, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
@@ -109,11 +110,7 @@ function SmsVerification({ me }: { me: Me }) {
           </div>
         </form>
       )}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </div>
   );
 }

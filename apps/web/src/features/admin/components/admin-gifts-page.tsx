@@ -1,5 +1,6 @@
 import { messages, type PendingGiftRequest } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
@@ -66,11 +67,7 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
         disabled={settle.isPending}
         danger
       />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </li>
   );
 }

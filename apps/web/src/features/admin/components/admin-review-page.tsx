@@ -1,5 +1,6 @@
 import { messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -73,11 +74,7 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
         disabled={review.isPending}
         danger
       />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { messages, userSearchQuery } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -45,11 +46,7 @@ function AdminUsers() {
         </div>
         <p className="field__hint">メールアドレスは一部だけでも検索できます。</p>
       </form>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
       {q !== '' && (
         <QueryContent
           query={query}

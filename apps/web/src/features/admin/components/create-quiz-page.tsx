@@ -7,6 +7,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import {
   blankOptions,
   OptionsEditor,
@@ -14,8 +15,8 @@ import {
   optionsValue,
 } from '../../../components/ui/options-editor.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminDailyQuizzes, useCreateDailyQuiz, useUpdateDailyQuiz } from '../api/daily-quizzes.ts';
 import { RequireAdmin } from './require-admin.tsx';
@@ -42,7 +43,7 @@ function QuizForm({
   );
   const [publishDate, setPublishDate] = useState(() => (editing ? isoDate(editing.publishDate) : tomorrow()));
   const [explanation, setExplanation] = useState(editing?.explanation ?? '');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -112,17 +113,8 @@ function QuizForm({
         max={limits.dailyQuizExplanation}
         onChange={setExplanation}
       />
-      {message && (
-        <p
-          role={message.kind === 'ok' ? 'status' : 'alert'}
-          className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-        >
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={pending}>
-        {pending ? uiText.sending : editing ? '更新する' : '登録する'}
-      </button>
+      <FormMessage message={message} />
+      <SubmitButton pending={pending}>{editing ? '更新する' : '登録する'}</SubmitButton>
       {editing && (
         <button type="button" className="button button--secondary button--wide" onClick={() => onDone(false)}>
           編集をやめる

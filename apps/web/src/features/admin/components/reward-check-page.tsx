@@ -1,5 +1,6 @@
 import { messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { ApiError, apiFetch } from '../../../lib/api.ts';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -67,11 +68,7 @@ function RewardCheck() {
           </button>
         </div>
       </form>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
       {rows && (
         <ul className="ad-list">
           {rows.map((row) => (

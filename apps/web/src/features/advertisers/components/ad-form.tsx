@@ -14,7 +14,9 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { OptionsEditor, optionsBody, optionsValue } from '../../../components/ui/options-editor.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { usePricing } from '../api/get-pricing.ts';
@@ -247,14 +249,8 @@ export function AdForm({
         <p className="note">指定しない場合は、すべての性別・年代の方に配信されます。</p>
       </TargetingBoxes>
       <PricePanel maxDeliveries={maxDeliveries} targetGender={targetGender} targetAgeRange={targetAgeRange} />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={pending}>
-        {pending ? uiText.sending : submitLabel}
-      </button>
+      <FormError text={error} />
+      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
       <p className="note">送信後、1〜2営業日以内に審査結果をメールでお知らせします。</p>
     </form>
   );

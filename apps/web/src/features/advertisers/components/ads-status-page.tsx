@@ -1,7 +1,7 @@
 import { type AdStatus, type AdvertiserAd, messages, raiseLimitBody } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { FormError, FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime } from '../../../lib/format.ts';
@@ -127,11 +127,7 @@ function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMe
           キャンセル
         </button>
       </div>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </form>
   );
 }

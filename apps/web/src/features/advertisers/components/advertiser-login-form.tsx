@@ -1,8 +1,9 @@
 import { advertiserSignInBody, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useSignInAdvertiser } from '../api/sign-in-advertiser.ts';
 
 /** E-mail and password sign-in; the server answers ログインに失敗しました。 or 広告主アカウントではありません。 */
@@ -43,14 +44,8 @@ export function AdvertiserLoginForm() {
         value={password}
         onChange={setPassword}
       />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={signIn.isPending}>
-        {signIn.isPending ? uiText.sending : 'ログイン'}
-      </button>
+      <FormError text={error} />
+      <SubmitButton pending={signIn.isPending}>ログイン</SubmitButton>
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-point
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
 
 const empty = { displayName: '', email: '', password: '' };
@@ -73,9 +73,7 @@ export function AdvertiserSignUpForm() {
         </span>
       </label>
       <FormMessage message={message} />
-      <button type="submit" className="button button--wide" disabled={signUp.isPending}>
-        {signUp.isPending ? uiText.sending : '登録して確認メールを受け取る'}
-      </button>
+      <SubmitButton pending={signUp.isPending}>登録して確認メールを受け取る</SubmitButton>
     </form>
   );
 }

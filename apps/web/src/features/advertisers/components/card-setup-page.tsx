@@ -1,6 +1,7 @@
 import { type AdvertiserMe, messages } from '@quiz-points/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
@@ -79,11 +80,7 @@ function CardSetup({ advertiser }: { advertiser: AdvertiserMe }) {
           広告の配信料金は、毎月末締め・翌月5日に登録したカードでお支払いいただきます。カード情報は決済代行会社が管理し、当サービスには保存されません。
         </p>
         {advertiser.isAdmin && <p className="note">運営アカウントはカードの登録なしで広告を作成できます。</p>}
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         {!advertiser.isAdmin && (
           <button
             type="button"

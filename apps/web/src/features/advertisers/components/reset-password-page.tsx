@@ -1,9 +1,10 @@
 import { messages, PASSWORD_MIN_LENGTH, passwordResetBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
@@ -52,14 +53,8 @@ export default function ResetPasswordPage() {
             value={password}
             onChange={setPassword}
           />
-          {error && (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button button--wide" disabled={reset.isPending}>
-            {reset.isPending ? uiText.sending : 'パスワードを変更する'}
-          </button>
+          <FormError text={error} />
+          <SubmitButton pending={reset.isPending}>パスワードを変更する</SubmitButton>
         </form>
       )}
       <p className="page-links">

@@ -1,9 +1,10 @@
 import { GIFT_MINIMUM_POINTS, type Me, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireUser } from '../../auth/components/require-user.tsx';
 import { useGiftTypes, useRequestGift } from '../api/gifts.ts';
@@ -75,14 +76,10 @@ function GiftForm({ me }: { me: Me }) {
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--wide" disabled={!canExchange || request.isPending}>
-        {request.isPending ? uiText.sending : '交換を申請する'}
-      </button>
+      <FormError text={error} />
+      <SubmitButton pending={request.isPending} disabled={!canExchange}>
+        交換を申請する
+      </SubmitButton>
       {!canExchange && (
         <p className="field__hint">{GIFT_MINIMUM_POINTS.toLocaleString('ja-JP')} Pt以上で交換できます。</p>
       )}
