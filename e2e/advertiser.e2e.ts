@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
-import { signInWithGoogle } from './support/users.ts';
+import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
@@ -350,6 +350,45 @@ describe('advertiser journeys', () => {
     expect(
       (await mailedSubjects(page, email)).some((s) => s.includes(`再申請を受け付けました：${title}`)),
     ).toBe(true);
+  });
+
+  it('the admin rejects in the review screen; the advertiser sees why, resubmits; once approved a user sees it', async () => {
+    const { page, context } = browser;
+    await newAdvertiserWithCard(page);
+    const title = `審査で戻される広告 ${unique()}`;
+    await submitAd(page, title);
+
+    const adminContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/admin/review');
+    const pending = admin.getByTestId('pending-ad').filter({ hasText: title });
+    await pending.getByPlaceholder('却下理由').fill('広告ページに問題の答えが見当たりません');
+    await pending.getByRole('button', { name: '却下する' }).click();
+    await expect.poll(() => admin.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
+
+    await page.goto('/advertiser/ads-status');
+    const card = adCard(page, title);
+    await expect.poll(() => card.innerText()).toContain('広告ページに問題の答えが見当たりません');
+    await card.getByRole('link', { name: '修正して再申請' }).click();
+    await page.getByLabel('クイズの問題文').fill('広告ページで紹介された色は？');
+    await page.getByRole('button', { name: '修正して再申請する' }).click();
+    await page.waitForURL('**/advertiser/ads-status');
+    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+
+    await admin.goto('/admin/review');
+    const again = admin.getByTestId('pending-ad').filter({ hasText: title });
+    expect(await again.innerText()).toContain('広告ページで紹介された色は？');
+    await again.getByRole('button', { name: '承認する' }).click();
+    await expect.poll(() => admin.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
+    await adminContext.close();
+
+    const userContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const user = await userContext.newPage();
+    await signInWithGoogle(user, `sees-approved-${unique()}@example.com`);
+    await completeSignup(user);
+    await expect.poll(() => user.locator('.ad-card').filter({ hasText: title }).count()).toBe(1);
+    await userContext.close();
   });
 
   it('refuses a user-role (Google) account on the advertiser landing and signs it out', async () => {
