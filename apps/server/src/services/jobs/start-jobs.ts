@@ -51,6 +51,21 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     : startInProcess(billIfDue, options.log);
 }
 
+/**
+ * Instances starting together on a new database can deadlock while both create the queue
+ * (PostgreSQL aborts one with 40P01); the loser tries again instead of failing its start-up.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || (error as { code?: unknown }).code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 async function startPgBoss(
   url: string,
   billIfDue: () => Promise<void>,
@@ -60,8 +75,12 @@ async function startPgBoss(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   // "stately": at most one queued and one running billing job across all instances.
-  await boss.createQueue(MONTHLY_BILLING_JOB, { name: MONTHLY_BILLING_JOB, policy: 'stately' });
-  await boss.schedule(MONTHLY_BILLING_JOB, MONTHLY_BILLING_CRON, {}, { tz: 'Asia/Tokyo' });
+  await retryOnDeadlock(() =>
+    boss.createQueue(MONTHLY_BILLING_JOB, { name: MONTHLY_BILLING_JOB, policy: 'stately' }),
+  );
+  await retryOnDeadlock(() =>
+    boss.schedule(MONTHLY_BILLING_JOB, MONTHLY_BILLING_CRON, {}, { tz: 'Asia/Tokyo' }),
+  );
   await boss.work(MONTHLY_BILLING_JOB, { pollingIntervalSeconds: 5 }, async () => {
     try {
       await billIfDue();
