@@ -153,10 +153,12 @@ describe('withdrawal', () => {
     await page.goto('/account');
     await page.getByRole('link', { name: '退会について' }).click();
     await page.waitForURL('**/withdrawal');
-    expect(await page.locator('main').innerText()).toContain('20 Pt はすべて失効');
+    // The page's code may still be arriving after the address changed: wait for its text.
+    await expect.poll(() => page.locator('main').innerText()).toContain('20 Pt はすべて失効');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Googleで本人確認をする' }).click();
     await page.waitForURL((url) => url.pathname === '/withdrawal' && url.search.includes('step=confirm'));
+    await page.getByRole('button', { name: '退会する' }).waitFor();
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '退会する' }).click();
     await page.waitForURL((url) => url.pathname === '/');
