@@ -54,7 +54,9 @@ function cpuSeconds(match) {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (typeof match === 'number' ? Number(pid) !== match : comm !== match) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime + stime, plus cutime + cstime: PostgreSQL's backends end with their connections (pgbench's do),
+      // and their time then shows in the postmaster's reaped-children counters.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {}
   }
   return ticks / CLOCK_TICKS;
