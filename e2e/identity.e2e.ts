@@ -158,7 +158,6 @@ describe('withdrawal', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Googleで本人確認をする' }).click();
     await page.waitForURL((url) => url.pathname === '/withdrawal' && url.search.includes('step=confirm'));
-    await page.getByRole('button', { name: '退会する' }).waitFor();
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '退会する' }).click();
     await page.waitForURL((url) => url.pathname === '/');
