@@ -2,8 +2,9 @@ import { type AdReport, ageBands, genders, REPORT_MIN_GROUP } from '@quiz-points
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { getAdvertiserAd } from './get-advertiser-ad.ts';
-import type { AdOwner } from './owned-ad.ts';
+import { ads } from '../../db/schema.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { type AdOwner, ownedBy } from './owned-ad.ts';
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
@@ -36,7 +37,8 @@ export async function getAdReport(options: {
   adId: string;
 }): Promise<AdReport> {
   const { db, adId } = options;
-  const ad = await getAdvertiserAd(options);
+  const [ad] = await db.select({ adTitle: ads.adTitle }).from(ads).where(ownedBy(adId, options.owner));
+  if (!ad) throw new DomainError('NOT_FOUND');
 
   const perDay = await queryRows<{ date: string; deliveries: number }>(
     db,

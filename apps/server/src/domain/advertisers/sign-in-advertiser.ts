@@ -1,9 +1,10 @@
-import { advertiserSignInBody } from '@quiz-points/shared';
+import { advertiserSignInBody, type ErrorCode } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import type { UserRow } from '../../http/guards.ts';
 import type { Auth } from '../../services/identity/auth.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { toAdvertiserMe } from './to-advertiser-me.ts';
@@ -35,23 +36,24 @@ export async function signInAdvertiser(options: {
     throw error;
   }
   const [user] = await db.select().from(users).where(eq(users.id, signedIn.response.user.id));
-  if (!user || user.withdrawnAt) {
+  const refusal = refusalOf(user);
+  if (!user || refusal) {
     await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
-    throw new DomainError('LOGIN_FAILED');
-  }
-  if (user.role !== 'advertiser') {
-    await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
-    throw new DomainError('NOT_ADVERTISER');
-  }
-  if (user.banned) {
-    await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
-    throw new DomainError('SUSPENDED');
+    throw new DomainError(refusal ?? 'LOGIN_FAILED');
   }
   const isAdmin = user.email.toLowerCase() === options.adminEmail;
   return {
     setCookies: signedIn.headers.getSetCookie(),
     advertiser: await toAdvertiserMe(db, user, isAdmin),
   };
+}
+
+/** Why a correct password still may not sign in here, if it may not. */
+function refusalOf(user: UserRow | undefined): ErrorCode | null {
+  if (!user || user.withdrawnAt) return 'LOGIN_FAILED';
+  if (user.role !== 'advertiser') return 'NOT_ADVERTISER';
+  if (user.banned) return 'SUSPENDED';
+  return null;
 }
 
 function signInEmail(auth: Auth, email: string, password: string) {
