@@ -29,6 +29,8 @@ async function timeFirstPage(dataDir) {
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The address fetched below; in development another loopback name is redirected to PUBLIC_URL.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -157,7 +157,14 @@ describe('withdrawal', () => {
     await expect.poll(() => page.locator('main').innerText()).toContain('20 Pt はすべて失効');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Googleで本人確認をする' }).click();
+    // Google is asked for a fresh login (prompt=login, max_age=0): its page shows though a provider
+    // session is live.
+    await page.waitForURL((url) => url.pathname.startsWith('/dev/oidc/interaction/'));
+    await page.getByRole('button', { name: `（${email}）でログイン` }).click();
     await page.waitForURL((url) => url.pathname === '/withdrawal' && url.search.includes('step=confirm'));
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toContain('本人確認が完了しました。退会するには');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '退会する' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -216,14 +223,35 @@ describe('suspension', () => {
   });
 });
 
-describe('advertisers on the user home', () => {
-  it('signs an advertiser account out of the user home', async () => {
+describe('one address, one account', () => {
+  it("refuses Google sign-in with an advertiser's address, and says why on the landing page", async () => {
     const { page } = browser;
     await signInWithGoogle(page, 'advertiser@quiz-points.example', 'テスト広告主');
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Googleでログイン' }).count())
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.emailUsedByAdvertiser);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('button', { name: 'Googleでログイン' }).count()).toBeGreaterThan(0);
     expect(((await (await page.request.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
+  });
+});
+
+describe('members only', () => {
+  it('sends a person refused as under 18 back to signup from every member page', async () => {
+    const { page } = browser;
+    expect(await signInWithGoogle(page, `young-${unique()}@example.com`, '若い 人')).toBe('/signup');
+    await page.getByLabel('生年').selectOption(String(new Date().getFullYear() - 17));
+    await page.getByLabel('生まれた月').selectOption('12');
+    await page.getByLabel('生まれた日').selectOption('31');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.underage);
+    for (const path of ['/', '/gift', '/point-history', '/friends', '/account', '/daily-quiz']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/signup');
+    }
+    const claim = await page.request.post('/api/gacha/claim', { headers: { origin: browser.baseUrl } });
+    expect(claim.status()).toBe(403);
+    expect(((await claim.json()) as { error: { message: string } }).error.message).toBe(
+      messages.signupRequired,
+    );
   });
 });

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     ['the development secret', { AUTH_SECRET: undefined }, /AUTH_SECRET/],
     ['PGlite', { DATABASE_URL: undefined }, /DATABASE_URL/],
     ['a missing public URL', { PUBLIC_URL: undefined }, /PUBLIC_URL/],
+    ['a plain-http public URL', { PUBLIC_URL: 'http://quiz-points.example' }, /PUBLIC_URL must be https/],
+    ['the development Google client id', { GOOGLE_CLIENT_ID: undefined }, /GOOGLE_CLIENT_ID must be set/],
+    [
+      'the development Google client secret',
+      { GOOGLE_CLIENT_SECRET: undefined },
+      /GOOGLE_CLIENT_SECRET must be set/,
+    ],
     ['a shortened wait', { TEST_AD_WAIT_SECONDS: '1' }, /TEST_AD_WAIT_SECONDS/],
     ['the development identity provider', { GOOGLE_DISCOVERY_URL: undefined }, /identity provider/],
     ['the SMS stand-in', { SMS_PROVIDER: 'capture' }, /SMS stand-in/],
@@ -69,6 +76,34 @@ describe('loadConfig', () => {
       secretKey: 'sk_live_example',
     });
     expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T123' })).toThrow(/INVOICE_REGISTRATION_NUMBER/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them, in development and production alike', () => {
+    expect(loadConfig({}).trustedProxies).toEqual({ kind: 'none' });
+    expect(loadConfig(production).trustedProxies).toEqual({ kind: 'none' });
+    expect(loadConfig({ ...production, TRUST_PROXY: 'none' }).trustedProxies).toEqual({ kind: 'none' });
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustedProxies).toEqual({ kind: 'hops', hops: 1 });
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7,2001:db8::/32, ::1,loopback ' }).trustedProxies,
+    ).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1', 'loopback'],
+    });
+  });
+
+  it.each([
+    ['true', /true would believe any X-Forwarded-For/],
+    ['*', /would believe any X-Forwarded-For/],
+    ['-1', /not an IP address or CIDR range: -1/],
+    ['proxy.internal', /not an IP address or CIDR range: proxy\.internal/],
+    ['10.0.0.0/33', /not an IP address or CIDR range: 10\.0\.0\.0\/33/],
+    ['10.0.0.1,,10.0.0.2', /not an IP address or CIDR range/],
+    ['10.0.0/8', /not an IP address or CIDR range: 10\.0\.0\/8/],
+  ])('refuses TRUST_PROXY=%s with a message that says what to write', (value, pattern) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(pattern);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: .*use none, a hop count such as 1/,
+    );
   });
 
   it('reports malformed values by name', () => {

@@ -1,18 +1,24 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDistDir, repoRoot } from './paths.ts';
+import { type TrustedProxies, trustProxySetting } from './trusted-proxies.ts';
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
 /** Signs the payment stand-in's webhooks in development and tests; never used in production. */
 const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
 /** A clearly fake qualified-invoice registration number for development (T + 13 digits). */
 const DEV_INVOICE_REGISTRATION_NUMBER = 'T0000000000000';
+/** The development OpenID Connect client; Google knows neither, so production refuses both. */
+const DEV_GOOGLE_CLIENT_ID = 'quiz-points-local';
+const DEV_GOOGLE_CLIENT_SECRET = 'local-development-client-secret';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  /** Whose X-Forwarded-For gives the client address; see trusted-proxies.ts. */
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -23,8 +29,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('クイズポイント <no-reply@quiz-points.example>'),
   WEB_DIST_DIR: z.string().default(defaultWebDistDir),
-  GOOGLE_CLIENT_ID: z.string().min(1).default('quiz-points-local'),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).default('local-development-client-secret'),
+  GOOGLE_CLIENT_ID: z.string().min(1).default(DEV_GOOGLE_CLIENT_ID),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).default(DEV_GOOGLE_CLIENT_SECRET),
   /** Unset: the app's own development OpenID Connect provider stands in for Google. */
   GOOGLE_DISCOVERY_URL: z.url().optional(),
   SMS_PROVIDER: z.enum(['twilio', 'capture']).default('capture'),
@@ -52,6 +58,7 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  trustedProxies: TrustedProxies;
   logLevel: Env['LOG_LEVEL'];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   seed: Env['SEED'];
@@ -106,6 +113,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('the mail stand-in (MAIL_TRANSPORT=capture) is refused in production');
     if (!env.DATABASE_URL) problems.push('DATABASE_URL must point to PostgreSQL in production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production');
+    else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('PUBLIC_URL must be https:// in production (Secure cookies and HSTS need it)');
+    }
+    if (env.GOOGLE_CLIENT_ID === DEV_GOOGLE_CLIENT_ID)
+      problems.push('GOOGLE_CLIENT_ID must be set in production (the development client id is refused)');
+    if (env.GOOGLE_CLIENT_SECRET === DEV_GOOGLE_CLIENT_SECRET)
+      problems.push('GOOGLE_CLIENT_SECRET must be set in production (the development secret is refused)');
     if (!env.GOOGLE_DISCOVERY_URL) {
       problems.push('the development identity provider is refused in production: set GOOGLE_DISCOVERY_URL');
     }
@@ -125,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl,
+    trustedProxies: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -3,6 +3,8 @@ import './zod-config.ts';
 import { GIFT_MINIMUM_POINTS } from './constants.ts';
 import type { GiftRequestView } from './gifts.ts';
 import { messages } from './messages.ts';
+import { emailSchema } from './schemas.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
 const invalid = { error: messages.allFieldsRequired };
 const wholeNumber = (min: number, max: number) =>
@@ -41,8 +43,8 @@ export const giftTypesSetting = z
   .array(
     z.strictObject(
       {
-        id: z.string(invalid).regex(/^[a-z0-9-]{1,30}$/, invalid),
-        label: z.string(invalid).trim().min(1, invalid).max(50, invalid),
+        id: wellFormedString(invalid).regex(/^[a-z0-9-]{1,30}$/, invalid),
+        label: wellFormedString(invalid).trim().min(1, invalid).max(50, invalid),
         amounts: z
           .array(wholeNumber(GIFT_MINIMUM_POINTS, 1_000_000), invalid)
           .min(1, invalid)
@@ -85,8 +87,7 @@ export interface AdminSettingsView {
 /** Suspend or reinstate a user; either way with a reason, which is kept in the audit. */
 export const suspensionBody = z.strictObject({
   suspended: z.boolean(invalid),
-  reason: z
-    .string({ error: messages.suspensionReasonRequired })
+  reason: wellFormedString({ error: messages.suspensionReasonRequired })
     .trim()
     .min(1, { error: messages.suspensionReasonRequired })
     .max(300, { error: messages.suspensionReasonRequired }),
@@ -94,12 +95,17 @@ export const suspensionBody = z.strictObject({
 export type SuspensionBody = z.infer<typeof suspensionBody>;
 
 export const userSearchQuery = z.strictObject({
-  q: z
-    .string({ error: messages.userSearchQueryRequired })
+  q: wellFormedString({ error: messages.userSearchQueryRequired })
     .trim()
     .min(1, { error: messages.userSearchQueryRequired })
     .max(254, { error: messages.userSearchQueryRequired }),
 });
+
+/** The reward check's query: one e-mail address (the hash finds withdrawn people too). */
+export const rewardCheckQuery = z.strictObject({ email: emailSchema });
+
+/** The dashboard's period in days; anything else (missing, repeated, out of range) shows 30. */
+export const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
 
 export interface AdminUserSummary {
   id: string;

@@ -3,6 +3,7 @@ import './zod-config.ts';
 import { type AdStatus, ageBands, genders, limits } from './constants.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
 import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
 /** SPEC §3 Pricing config: the values in force, in yen. */
 export interface Pricing {
@@ -38,7 +39,7 @@ export function consumptionTax(amount: number): number {
 }
 
 const invalid = { error: messages.allFieldsRequired };
-const requiredText = (max: number) => z.string(invalid).trim().min(1, invalid).max(max, invalid);
+const requiredText = (max: number) => wellFormedString(invalid).trim().min(1, invalid).max(max, invalid);
 
 export const targetGenderSchema = z.strictObject(
   Object.fromEntries(genders.map((g) => [g, z.boolean(invalid)])) as Record<
@@ -66,8 +67,7 @@ export const adInputBody = z
   .strictObject({
     adTitle: requiredText(limits.adTitle),
     adProvider: requiredText(limits.adProvider),
-    adUrl: z
-      .string(invalid)
+    adUrl: wellFormedString(invalid)
       .trim()
       .max(2048, invalid)
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, invalid),
@@ -96,21 +96,18 @@ export type RaiseLimitBody = z.infer<typeof raiseLimitBody>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-const emailField = z
-  .string({ error: messages.emailRequired })
+const emailField = wellFormedString({ error: messages.emailRequired })
   .trim()
   .min(1, { error: messages.emailRequired })
   .max(254, { error: messages.emailInvalid })
   .pipe(z.email({ error: messages.emailInvalid }));
-const newPassword = z
-  .string({ error: messages.passwordTooShort })
+const newPassword = wellFormedString({ error: messages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: messages.passwordTooLong });
 
 /** Advertiser sign-up on the advertiser landing (company or display name, e-mail, password, terms). */
 export const advertiserSignUpBody = z.strictObject({
-  displayName: z
-    .string({ error: messages.displayNameRequired })
+  displayName: wellFormedString({ error: messages.displayNameRequired })
     .trim()
     .min(1, { error: messages.displayNameRequired })
     .max(50, { error: messages.displayNameRequired }),
@@ -122,8 +119,7 @@ export type AdvertiserSignUpBody = z.input<typeof advertiserSignUpBody>;
 
 export const advertiserSignInBody = z.strictObject({
   email: emailField,
-  password: z
-    .string({ error: messages.loginFailed })
+  password: wellFormedString({ error: messages.loginFailed })
     .min(1, { error: messages.loginFailed })
     .max(PASSWORD_MAX_LENGTH),
 });
@@ -132,11 +128,11 @@ export type AdvertiserSignInBody = z.input<typeof advertiserSignInBody>;
 /** SPEC §5: password reset also needs an e-mail. */
 export const passwordResetRequestBody = z.strictObject({ email: emailField });
 export const passwordResetBody = z.strictObject({
-  token: z.string({ error: messages.passwordResetLinkInvalid }).min(1).max(200),
+  token: wellFormedString({ error: messages.passwordResetLinkInvalid }).min(1).max(200),
   password: newPassword,
 });
 
-export const cardSetupCompleteBody = z.strictObject({ sessionId: z.string().min(1).max(200) });
+export const cardSetupCompleteBody = z.strictObject({ sessionId: wellFormedString().min(1).max(200) });
 
 /** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
 export interface PricingView extends Pricing {
@@ -220,6 +216,7 @@ export function invoiceAmounts(subtotal: number, carriedIn: number) {
   const amount = subtotal + carriedIn;
   const tax = consumptionTax(amount);
   const total = amount + tax;
-  const status: InvoiceStatus = total === 0 ? 'no_charge' : total < MIN_CHARGE_YEN ? 'carried_over' : 'charging';
+  const status: InvoiceStatus =
+    total === 0 ? 'no_charge' : total < MIN_CHARGE_YEN ? 'carried_over' : 'charging';
   return { amount, tax, total, status };
 }

@@ -54,3 +54,6 @@ export type AgeBand = (typeof ageBands)[number];
 export type AdStatus = (typeof adStatuses)[number];
 export type GiftStatus = (typeof giftStatuses)[number];
 export type Role = (typeof roles)[number];
+
+/** The error code Google sign-in returns with when the address belongs to an advertiser account. */
+export const EMAIL_USED_BY_ADVERTISER = 'email_used_by_advertiser';

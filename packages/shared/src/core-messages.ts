@@ -10,4 +10,8 @@ export const coreMessages = {
     'アプリ内ブラウザではGoogleログインをご利用いただけません。URLをコピーしましたので、SafariやChromeなどの標準ブラウザに貼り付けて開いてください。',
   suspendedAtLogin: 'このアカウントは停止されていますので、ログアウトします。',
   suspendedNotice: 'この アカウントは停止されています。運営までお問い合わせください。',
+  // Google sign-in refused, shown on the landing page it returns to.
+  signInFailed: 'Googleログインに失敗しました。もう一度お試しください。',
+  emailUsedByAdvertiser:
+    'このメールアドレスは広告主アカウントで登録されています。ポイントを貯めるには、別のメールアドレスのGoogleアカウントでログインしてください。',
 } as const;

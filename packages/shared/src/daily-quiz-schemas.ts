@@ -2,20 +2,21 @@ import { z } from 'zod';
 import './zod-config.ts';
 import { limits } from './constants.ts';
 import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
 const invalid = { error: messages.allFieldsRequired };
 
 /** SPEC §5 Create daily quiz: every rule fails with すべての項目を正しく入力してください。 */
 export const createDailyQuizBody = z
   .strictObject({
-    quizQuestion: z.string(invalid).trim().min(1, invalid).max(limits.quizQuestion, invalid),
+    quizQuestion: wellFormedString(invalid).trim().min(1, invalid).max(limits.quizQuestion, invalid),
     quizOptions: z
-      .array(z.string(invalid).trim().min(1, invalid).max(100, invalid), invalid)
+      .array(wellFormedString(invalid).trim().min(1, invalid).max(100, invalid), invalid)
       .min(limits.optionsMin, invalid)
       .max(limits.optionsMax, invalid),
     correctOptionIndex: z.number(invalid).int(invalid).min(1, invalid),
-    publishDate: z.string(invalid).regex(/^\d{4}-\d{2}-\d{2}$/, invalid),
-    explanation: z.string(invalid).trim().max(limits.dailyQuizExplanation, invalid).optional(),
+    publishDate: wellFormedString(invalid).regex(/^\d{4}-\d{2}-\d{2}$/, invalid),
+    explanation: wellFormedString(invalid).trim().max(limits.dailyQuizExplanation, invalid).optional(),
   })
   .refine((quiz) => quiz.correctOptionIndex <= quiz.quizOptions.length, invalid);
 export type CreateDailyQuizBody = z.input<typeof createDailyQuizBody>;

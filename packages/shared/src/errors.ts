@@ -6,6 +6,8 @@ import { type MessageKey, messages } from './messages.ts';
  */
 export const errorCodes = {
   BAD_REQUEST: { status: 400, message: 'badRequest' },
+  INVALID_CHARACTERS: { status: 400, message: 'invalidCharacters' },
+  BODY_TOO_DEEP: { status: 400, message: 'bodyTooDeep' },
   VALIDATION: { status: 400, message: 'allFieldsRequired' },
   EMAIL_REQUIRED: { status: 400, message: 'emailRequired' },
   EMAIL_INVALID: { status: 400, message: 'emailInvalid' },
@@ -13,6 +15,7 @@ export const errorCodes = {
   REAUTH_REQUIRED: { status: 401, message: 'reauthRequired' },
   FORBIDDEN: { status: 403, message: 'forbidden' },
   SUSPENDED: { status: 403, message: 'suspendedNotice' },
+  SIGNUP_REQUIRED: { status: 403, message: 'signupRequired' },
   PHONE_REQUIRED: { status: 403, message: 'giftNeedsPhone' },
   NOT_FOUND: { status: 404, message: 'notFound' },
   CONFLICT: { status: 409, message: 'genericErrorSentence' },

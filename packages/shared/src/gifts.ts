@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
 export const giftRequestBody = z.strictObject({
-  giftType: z.string({ error: messages.giftTypeUnavailable }).min(1).max(40),
+  giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
   points: z
     .number({ error: messages.giftAmountInvalid })
     .int({ error: messages.giftAmountInvalid })
@@ -12,15 +13,13 @@ export const giftRequestBody = z.strictObject({
 export type GiftRequestBody = z.infer<typeof giftRequestBody>;
 
 export const issueGiftBody = z.strictObject({
-  giftCode: z
-    .string({ error: messages.giftCodeRequired })
+  giftCode: wellFormedString({ error: messages.giftCodeRequired })
     .trim()
     .min(1, { error: messages.giftCodeRequired })
     .max(100),
 });
 export const rejectGiftBody = z.strictObject({
-  reason: z
-    .string({ error: messages.rejectionReasonRequired })
+  reason: wellFormedString({ error: messages.rejectionReasonRequired })
     .trim()
     .min(1, { error: messages.rejectionReasonRequired })
     .max(300),

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import './zod-config.ts';
 import { annualIncomes, genders, maritalStatuses, occupations } from './constants.ts';
 import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.literal('')]).default('');
 
-export const zipCodeSchema = z.string().regex(/^[0-9]{7}$/, { error: messages.zipNotFound });
+export const zipCodeSchema = wellFormedString().regex(/^[0-9]{7}$/, { error: messages.zipNotFound });
 
 export const signupBody = z.strictObject({
   birthYear: z.number({ error: messages.birthDateIncomplete }).int({ error: messages.birthDateIncomplete }),
@@ -21,7 +22,7 @@ export const signupBody = z.strictObject({
     .min(1, { error: messages.birthDateIncomplete })
     .max(31, { error: messages.birthDateIncomplete }),
   zipCode: z
-    .union([z.string().regex(/^[0-9]{7}$/, { error: messages.zipAddressUnresolved }), z.literal('')])
+    .union([wellFormedString().regex(/^[0-9]{7}$/, { error: messages.zipAddressUnresolved }), z.literal('')])
     .default(''),
   gender: optionalChoice(genders),
   maritalStatus: optionalChoice(maritalStatuses),
@@ -29,8 +30,7 @@ export const signupBody = z.strictObject({
   occupation: optionalChoice(occupations),
   annualIncome: optionalChoice(annualIncomes),
   agreeToTerms: z.literal(true, { error: messages.termsRequired }),
-  referralCode: z
-    .string()
+  referralCode: wellFormedString()
     .regex(/^[A-Za-z0-9]{8}$/)
     .optional()
     .catch(undefined),
@@ -38,7 +38,7 @@ export const signupBody = z.strictObject({
 export type SignupBody = z.input<typeof signupBody>;
 
 export const profileUpdateBody = z.strictObject({
-  zipCode: z.string().max(7, { error: messages.zipNotFound }).default(''),
+  zipCode: wellFormedString().max(7, { error: messages.zipNotFound }).default(''),
   gender: optionalChoice(genders),
   maritalStatus: optionalChoice(maritalStatuses),
   hasChildren: z.boolean().nullable().default(null),
@@ -48,10 +48,9 @@ export const profileUpdateBody = z.strictObject({
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 /** A Japanese phone number as typed: digits, optionally with hyphens or spaces, starting with 0. */
-export const phoneNumberSchema = z
-  .string({ error: messages.smsSendFailed })
+export const phoneNumberSchema = wellFormedString({ error: messages.smsSendFailed })
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^0[0-9]{9,10}$/, { error: messages.smsSendFailed }));
+  .pipe(wellFormedString().regex(/^0[0-9]{9,10}$/, { error: messages.smsSendFailed }));
 
 /** SPEC §5: +81 and the leading 0 removed. */
 export function toE164(phone: string): string {
@@ -60,9 +59,9 @@ export function toE164(phone: string): string {
 
 export const sendPhoneCodeBody = z.strictObject({ phoneNumber: phoneNumberSchema });
 export const verifyPhoneCodeBody = z.strictObject({
-  code: z
-    .string({ error: messages.smsVerifyFailed })
-    .regex(/^[0-9]{6}$/, { error: messages.smsVerifyFailed }),
+  code: wellFormedString({ error: messages.smsVerifyFailed }).regex(/^[0-9]{6}$/, {
+    error: messages.smsVerifyFailed,
+  }),
 });
 
 export interface Me {

@@ -12,3 +12,4 @@ export * from './japan-time.ts';
 export * from './messages.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
+export * from './well-formed-string.ts';

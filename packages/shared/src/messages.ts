@@ -9,6 +9,7 @@ export const messages = {
   // Signup (SPEC §5)
   birthDateIncomplete: '生年月日はすべて選択してください。',
   underage: '18歳未満の方はご利用いただけません。',
+  signupRequired: '会員登録が完了していません。会員登録（18歳以上）を済ませてからご利用ください。',
   zipAddressUnresolved: '郵便番号から住所が取得できませんでした。正しい7桁の郵便番号を入力してください。',
   termsRequired: '利用規約に同意する必要があります。',
   zipNotFound: '郵便番号が見つかりません',
@@ -131,6 +132,9 @@ export const messages = {
   signInRequired: 'ログインが必要です。',
   notFound: 'お探しのページが見つかりません。',
   badRequest: '入力内容に誤りがあります。',
+  // Text the database cannot store: a NUL, half of a UTF-16 surrogate pair, broken %-encoding.
+  invalidCharacters: '使用できない文字が含まれています。入力内容を確認してください。',
+  bodyTooDeep: '送信されたデータの階層が深すぎます。',
   tooManyRequests: 'リクエストが多すぎます。しばらく時間をおいて再度お試しください。',
   serverError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
   unavailable: 'ただいまサービスを利用できません。時間をおいて再度お試しください。',
@@ -152,3 +156,13 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** Advertiser sign-in: wrong passwords for this account from this address; the wait grows with each. */
+export const signInWaitMessage = (seconds: number) =>
+  `ログインの失敗が続いたため、一時的にログインを制限しています。${
+    seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分`
+  }後に再度お試しください。`;
+
+/** Development: the site was opened on the other loopback name than the one it is configured for. */
+export const openSiteAt = (siteOrigin: string) =>
+  `このアドレスではログインや送信ができません。${siteOrigin} を開いてください。`;

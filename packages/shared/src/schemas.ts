@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
 
-
-export const emailSchema = z
-  .string({ error: messages.emailRequired })
+export const emailSchema = wellFormedString({ error: messages.emailRequired })
   .trim()
   .min(1, { error: messages.emailRequired })
   .max(254, { error: messages.emailInvalid })
@@ -14,7 +13,7 @@ export const materialRequestBody = z.strictObject({ email: emailSchema });
 export type MaterialRequestBody = z.infer<typeof materialRequestBody>;
 
 export const pageViewBody = z.strictObject({
-  path: z.string().min(1).max(300).startsWith('/'),
+  path: wellFormedString().min(1).max(300).startsWith('/'),
 });
 export type PageViewBody = z.infer<typeof pageViewBody>;
 

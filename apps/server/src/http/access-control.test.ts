@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Audience,
+  audiences,
   createWorld,
   databaseDigest,
   endpoints,
@@ -86,19 +87,45 @@ describe('access control for every endpoint', () => {
 
   it('refuses every audience that must not use an endpoint, and changes nothing', async () => {
     const failures: string[] = [];
-    const audiences: Caller[] = ['visitor', 'user', 'advertiser', 'admin'];
     for (const key of routeKeys(t.app)) {
       const rule = endpoints[key];
       if (!rule || rule.who === 'anyone') continue;
       const allowed: readonly Audience[] = rule.who;
       const before = await databaseDigest(t.database.db);
-      for (const caller of audiences.filter((a) => !allowed.includes(a as Audience))) {
+      for (const caller of audiences.filter((a) => !allowed.includes(a))) {
         const answer = await call(world.clients[caller], key, rule.params?.(world) ?? {});
         if (!refusal(caller).includes(answer.status)) failures.push(`${key} as ${caller}: ${answer.status}`);
       }
       const after = await databaseDigest(t.database.db);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key}: a refused call changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('sends whoever is not a member to signup from every member route, with the reason', async () => {
+    const memberRoutes = routeKeys(t.app).filter((key) => {
+      const rule = endpoints[key];
+      return (
+        rule && rule.who !== 'anyone' && rule.who.includes('user') && !rule.who.includes('signupPending')
+      );
+    });
+    expect(memberRoutes).toEqual(
+      expect.arrayContaining([
+        'POST /api/gacha/claim',
+        'POST /api/gift-requests',
+        'GET /api/referrals',
+        'PUT /api/account',
+      ]),
+    );
+    const failures: string[] = [];
+    for (const key of memberRoutes) {
+      for (const caller of ['signupPending', 'underage', 'admin'] as const) {
+        const answer = await call(world.clients[caller], key, endpoints[key]!.params?.(world) ?? {});
+        const code = (JSON.parse(answer.text) as { error?: { code?: string } }).error?.code;
+        if (answer.status !== 403 || code !== 'SIGNUP_REQUIRED')
+          failures.push(`${key} as ${caller}: ${answer.status} ${code}`);
+      }
     }
     expect(failures).toEqual([]);
   });

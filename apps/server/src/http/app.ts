@@ -6,9 +6,12 @@ import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
+import { fastifyTrustProxy } from '../trusted-proxies.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
-import { registerNulByteCheck } from './refuse-nul-bytes.ts';
+import { registerJsonBodyParser } from './json-body-parser.ts';
+import { registerLoopbackRedirect } from './loopback-redirect.ts';
+import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
@@ -51,10 +54,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors,
-    trustProxy: config.isProduction,
+    // request.ip, the one client address the per-address limits use: the socket's unless the
+    // socket is a proxy the operator named (TRUST_PROXY); never a header any client can write.
+    trustProxy: fastifyTrustProxy(config.trustedProxies),
   });
   // JSON only: a cross-site form or text/plain post cannot reach a state-changing endpoint.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   recordRouteTable(app);
 
   const auth = createAuth({ config, db: deps.database.db, log: app.log, mailer: deps.mailer });
@@ -63,10 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  if (config.env === 'development') registerLoopbackRedirect(app, config.publicUrl);
   registerSameOriginCheck(app, config.publicUrl);
-  registerNulByteCheck(app);
+  registerUnstorableTextCheck(app);
   registerHealthRoutes(app, routeDeps);
-  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+  registerAuthRoutes(app, { auth, db: deps.database.db, publicUrl: config.publicUrl });
   registerPublicRoutes(app, routeDeps);
   registerAccountRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);

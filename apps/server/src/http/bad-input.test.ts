@@ -16,6 +16,31 @@ type Probe = { label: string; path: string; contentType?: string; body?: string 
 const fullWidth = (value: string) =>
   value.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
 
+/** Half of a UTF-16 surrogate pair: JSON.stringify writes it as the escape "\ud800". */
+const loneSurrogate = '\ud800';
+/** The UTF-8 bytes a lone surrogate would have, %-encoded: no decoder turns them into text. */
+const loneSurrogateEscaped = '%ED%A0%80';
+const deepNesting = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+
+/** Every string inside `value` (nested objects and arrays too), each given by its path. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+}
+
+/** A copy of the body with a lone surrogate appended to the string at `path`. */
+function withLoneSurrogateAt(body: Record<string, unknown>, path: (string | number)[]): unknown {
+  const copy = structuredClone(body);
+  let parent = copy as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  parent[last] = `${parent[last]}${loneSurrogate}x`;
+  return copy;
+}
+
 /** Values of the wrong kind for a field whose valid value is `valid`. */
 function wrongValues(valid: unknown): { label: string; json: string }[] {
   const of = (label: string, value: unknown) => ({ label, json: JSON.stringify(value) });
@@ -79,6 +104,7 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
       '__proto__',
       'constructor',
       '..%2F..',
+      loneSurrogateEscaped,
     ]) {
       probes.push({
         label: `:${name} = ${bad.slice(0, 20)}`,
@@ -95,6 +121,10 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
       for (const bad of [...wrong, 'a\u0000b']) {
         probes.push({ label: `?${name}=${bad.slice(0, 20)}`, path: query([...rest, [name, bad]]) });
       }
+      probes.push({
+        label: `?${name} with a lone surrogate`,
+        path: `${query(rest)}&${encodeURIComponent(name)}=${encodeURIComponent(value)}${loneSurrogateEscaped}`,
+      });
       probes.push({ label: `?${name} twice`, path: query([...rest, [name, value], [name, value]]) });
     }
   }
@@ -118,6 +148,11 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
     body: new URLSearchParams({ a: '1' }).toString(),
   });
   json('over the 64 KB limit', JSON.stringify({ ...valid, padding: 'x'.repeat(70_000) }));
+  json(
+    'nested 10,000 levels deep',
+    JSON.stringify({ ...valid, deep: '__DEEP__' }).replace('"__DEEP__"', deepNesting),
+  );
+  json('a key with a lone surrogate', JSON.stringify({ ...valid, [loneSurrogate]: 1 }));
   if (!valid) return probes;
 
   for (const shape of ['null', '[]', '"text"', '42', 'true']) json(`a body of ${shape}`, shape);
@@ -130,6 +165,9 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
   json('an extra field', JSON.stringify({ ...valid, extra: 1 }));
   json('a forged uid', JSON.stringify({ ...valid, uid: world.otherUserId }));
   json('a forged point amount', JSON.stringify({ ...valid, points: 999_999, reward: 999_999 }));
+  for (const path of stringPaths(valid)) {
+    json(`${path.join('.')} with a lone surrogate`, JSON.stringify(withLoneSurrogateAt(valid, path)));
+  }
   for (const [key, value] of Object.entries(valid)) {
     for (const wrong of wrongValues(value)) {
       const body = JSON.stringify({ ...valid, [key]: '__WRONG__' }).replace('"__WRONG__"', wrong.json);
@@ -161,7 +199,9 @@ describe('bad input to every endpoint', () => {
     let sent = 0;
     for (const key of routeKeys(t.app)) {
       const rule = endpoints[key];
-      if (!rule || rule.notJsonApi || rule.devOnly) continue;
+      // Pages and files promise no `{ error }` body; only their query strings are probed there.
+      const isPage = rule?.notJsonApi === true;
+      if (!rule || (isPage && !rule.query)) continue;
       const [method, url] = key.split(' ') as [string, string];
       const caller: Audience = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
       const client = world.clients[caller];
@@ -181,7 +221,9 @@ describe('bad input to every endpoint', () => {
           message = undefined;
         }
         const label = `${key} [${caller}] ${probe.label}`;
-        if (response.status < 400 || response.status >= 500)
+        if (isPage) {
+          if (response.status >= 500) failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
+        } else if (response.status < 400 || response.status >= 500)
           failures.push(`${label}: ${response.status} ${text.slice(0, 200)}`);
         else if (typeof message !== 'string' || message.length === 0)
           failures.push(`${label}: no message in ${text.slice(0, 200)}`);
@@ -199,7 +241,7 @@ describe('bad input to every endpoint', () => {
     // body the API cannot parse never reaches them, and nothing they are sent breaks them.
     const rule: EndpointRule = { who: 'anyone', body: () => ({ provider: 'google', callbackURL: '/' }) };
     const unparsable =
-      /^(malformed JSON|NaN|__proto__ key|constructor\.prototype key|text\/plain|a cross-site form|over the 64 KB limit)$/;
+      /^(malformed JSON|NaN|__proto__ key|constructor\.prototype key|text\/plain|a cross-site form|over the 64 KB limit|nested 10,000 levels deep|.* with a lone surrogate)$/;
     const failures: string[] = [];
     const before = await databaseDigest(t.database.db);
     for (const url of ['/api/auth/sign-in/social', '/api/auth/sign-out', '/api/auth/no-such-action']) {

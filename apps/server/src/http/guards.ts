@@ -2,6 +2,7 @@ import { messages } from '@quiz-points/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema.ts';
+import { isAdmin, isMember } from '../domain/accounts/audiences.ts';
 import type { Auth } from '../services/identity/auth.ts';
 import { lookUpSession, type SessionUser } from '../services/identity/session-lookup.ts';
 import { DomainError } from './domain-error.ts';
@@ -11,8 +12,10 @@ export type UserRow = typeof users.$inferSelect;
 export interface Guards {
   /** The signed-in person, read fresh from the database (suspension takes effect at once), or null. */
   currentUser(request: FastifyRequest): Promise<UserRow | null>;
-  /** A general user who is not suspended. */
+  /** A person signed in with Google who is not suspended (a member or not yet: signup needs this). */
   requireUser(request: FastifyRequest): Promise<UserRow>;
+  /** A member (signup completed, 18 or over): everything that earns, spends, refers or edits the profile. */
+  requireMember(request: FastifyRequest): Promise<UserRow>;
   requireAdvertiser(request: FastifyRequest): Promise<UserRow>;
   /** An advertiser, or the admin (who may place house ads at no charge). */
   requireAdvertiserOrAdmin(request: FastifyRequest): Promise<{ user: UserRow; isAdmin: boolean }>;
@@ -52,14 +55,19 @@ export function createGuards({
     return user;
   }
 
-  const isAdmin = (user: UserRow) => user.email.toLowerCase() === adminEmail;
+  async function requireUser(request: FastifyRequest) {
+    const user = await signedIn(request);
+    if (user.role !== 'user') throw new DomainError('FORBIDDEN');
+    if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
+    return user;
+  }
 
   return {
     currentUser,
-    async requireUser(request) {
-      const user = await signedIn(request);
-      if (user.role !== 'user') throw new DomainError('FORBIDDEN');
-      if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
+    requireUser,
+    async requireMember(request) {
+      const user = await requireUser(request);
+      if (!isMember(user, new Date())) throw new DomainError('SIGNUP_REQUIRED');
       return user;
     },
     async requireAdvertiser(request) {
@@ -70,14 +78,14 @@ export function createGuards({
     },
     async requireAdvertiserOrAdmin(request) {
       const user = await signedIn(request);
-      if (isAdmin(user)) return { user, isAdmin: true };
+      if (isAdmin(user, adminEmail)) return { user, isAdmin: true };
       if (user.role !== 'advertiser') throw new DomainError('NOT_ADVERTISER');
       if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
       return { user, isAdmin: false };
     },
     async requireAdmin(request) {
       const user = await signedIn(request);
-      if (!isAdmin(user)) throw new DomainError('FORBIDDEN', messages.forbidden);
+      if (!isAdmin(user, adminEmail)) throw new DomainError('FORBIDDEN', messages.forbidden);
       return user;
     },
     async sessionStartedAt(request) {

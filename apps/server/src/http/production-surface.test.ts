@@ -1,36 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { createCapturedMailer } from '../services/mail/captured-mailer.ts';
-import { createLocalPaymentProvider } from '../services/payments/local-payment-provider.ts';
-import { createCapturedSmsSender } from '../services/sms/captured-sms-sender.ts';
 import { endpoints, routeKeys } from '../test/api-endpoints.ts';
 import { TEST_PASSWORD } from '../test/factories.ts';
 import { TestHttpClient } from '../test/http-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-
-/** A complete production configuration (nothing here is contacted: the outside services are swapped). */
-const production = {
-  NODE_ENV: 'production',
-  AUTH_SECRET: 'a-real-secret-that-is-long-enough-0123456789',
-  DATABASE_URL: 'postgres://unused.invalid/quiz',
-  PUBLIC_URL: 'https://quiz-points.example',
-  MAIL_TRANSPORT: 'smtp',
-  SMTP_URL: 'smtp://mail.invalid:587',
-  // Unreachable on purpose: better-auth reads discovery lazily and no Google sign-in happens here.
-  GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:9/.well-known/openid-configuration',
-  GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
-  GOOGLE_CLIENT_SECRET: 'google-secret',
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: 'AC123',
-  TWILIO_AUTH_TOKEN: 'token',
-  TWILIO_FROM: '+815012345678',
-  PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_unused',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
-  INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
-};
+import { createProductionTestApp } from '../test/production-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 
 /**
  * The app as production builds it (HTTPS public URL, no stand-ins): no development route exists,
@@ -40,20 +15,7 @@ const production = {
 describe('the production surface', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const services = await openPglite();
-    t = await createTestApp('pglite', {
-      listen: true,
-      env: production,
-      mailer: createCapturedMailer(services.db),
-      sms: createCapturedSmsSender(services.db),
-      payments: createLocalPaymentProvider({
-        db: services.db,
-        publicUrl: production.PUBLIC_URL,
-        secret: production.AUTH_SECRET,
-        webhookSecret: production.STRIPE_WEBHOOK_SECRET,
-      }),
-    });
-    afterAll(() => services.close());
+    t = await createProductionTestApp({ listen: true });
   });
   afterAll(() => t?.close());
 

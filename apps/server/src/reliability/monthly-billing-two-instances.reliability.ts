@@ -66,7 +66,6 @@ describe('monthly billing on two instances at once', () => {
           return runMonthlyBilling({
             db,
             payments: createPaymentProvider(cluster.config, db),
-            adminEmail: cluster.config.adminEmail,
             registrationNumber: cluster.config.invoiceRegistrationNumber,
             now,
           });

@@ -1,5 +1,5 @@
 import { messages } from '@quiz-points/shared';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSmsOutbox, rateLimits } from '../db/schema.ts';
 import { createAd, signedInAdvertiser, signedUpUser } from '../test/factories.ts';
@@ -37,13 +37,28 @@ describe('rate limits hold across instances', () => {
     expect(30 - limited(replies)).toBe(10);
   });
 
-  it('advertiser sign-in: 10 tries per address in 15 minutes', async () => {
+  it('advertiser sign-in: past 5 wrong passwords, one try per growing wait for the account and address', async () => {
     const { email } = await signedInAdvertiser(cluster);
-    const replies = await burst(cluster, 25, new TestHttpClient(cluster.url), (on) =>
-      on.json('POST', '/api/advertiser/sign-in', { email, password: 'not-the-password' }),
-    );
-    expect(25 - limited(replies)).toBe(10);
-    expect(replies.filter((reply) => reply.status === 401)).toHaveLength(10);
+    const client = new TestHttpClient(cluster.url);
+    const wrong = (on: TestHttpClient) =>
+      on.json<ErrorReply>('POST', '/api/advertiser/sign-in', { email, password: 'not-the-password' });
+    // Instead of waiting, the counted attempts are moved into the past.
+    const lastTryAgo = (seconds: number) =>
+      cluster.database.db.execute(sql`update rate_limits set window_started_at = now() - make_interval(secs => ${seconds})
+        where key like 'advertiser-sign-in:%'`);
+    for (let i = 0; i < 5; i++) expect((await wrong(client)).status).toBe(401);
+    for (let i = 0; i < 3; i++) {
+      await lastTryAgo(300);
+      expect((await wrong(client)).status).toBe(401);
+    }
+    // Eight failures: the next try may come 8 s after the last, the one after it 16 s later.
+    await lastTryAgo(8);
+    const replies = await burst(cluster, 25, client, wrong);
+    expect(replies.filter((reply) => reply.status === 401)).toHaveLength(1);
+    const waiting = replies.filter((reply) => reply.status === 429);
+    expect(waiting).toHaveLength(24);
+    for (const reply of waiting)
+      expect((reply.body as ErrorReply).error?.message).toMatch(/秒後に再度お試しください/);
   });
 
   it('password reset: 3 mails per address an hour', async () => {

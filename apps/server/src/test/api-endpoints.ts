@@ -6,16 +6,30 @@ import { quizResponses, users } from '../db/schema.ts';
 import {
   createAd,
   createTodaysDailyQuiz,
+  refusedAsUnderage,
   signedInAdmin,
   signedInAdvertiser,
   signedUpUser,
   verifiedUserWithPoints,
 } from './factories.ts';
-import { TestHttpClient } from './http-client.ts';
+import { signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Who calls. "other…" are a second person of the same kind, for object-level checks. */
-export type Audience = 'visitor' | 'user' | 'advertiser' | 'admin';
+/**
+ * Who calls. `user` is a member (signed in with Google, signup completed, 18 or over);
+ * `signupPending` signed in with Google but never completed signup; `underage` was refused at signup
+ * as under 18. "other…" are a second person of the same kind, for object-level checks.
+ */
+export type Audience = 'visitor' | 'user' | 'signupPending' | 'underage' | 'advertiser' | 'admin';
+/** Every audience, for the suites that try each one. */
+export const audiences: readonly Audience[] = [
+  'visitor',
+  'user',
+  'signupPending',
+  'underage',
+  'advertiser',
+  'admin',
+];
 
 /** The people and objects every endpoint is called with. */
 export interface World {
@@ -53,7 +67,9 @@ export interface EndpointRule {
   devOnly?: true;
 }
 
-const user = ['user', 'admin'] as const; // the admin signs in with Google as a general user too
+// Earning, exchange, referral and the profile need a member: the admin too must complete signup.
+const user = ['user'] as const;
+const googleUser = ['user', 'signupPending', 'underage', 'admin'] as const;
 const advertiserOrAdmin = ['advertiser', 'admin'] as const;
 const advertiser = ['advertiser'] as const;
 const admin = ['admin'] as const;
@@ -91,7 +107,7 @@ export const endpoints: Record<string, EndpointRule> = {
   'POST /api/analytics/page-views': { who: 'anyone', body: () => ({ path: '/' }) },
   'GET /api/me': { who: 'anyone' },
   'POST /api/signup': {
-    who: user,
+    who: googleUser,
     body: () => ({ birthYear: 1990, birthMonth: 1, birthDay: 1, agreeToTerms: true }),
   },
   'GET /api/zip-codes/:zipCode': { who: 'anyone', params: () => ({ zipCode: '1000001' }) },
@@ -103,7 +119,7 @@ export const endpoints: Record<string, EndpointRule> = {
   'POST /api/phone/send-code': { who: user, body: () => ({ phoneNumber: '09012345678' }) },
   'POST /api/phone/verify': { who: user, body: () => ({ code: '123456' }) },
   'GET /api/referrals': { who: user },
-  'POST /api/withdrawal': { who: ['user', 'advertiser', 'admin'] },
+  'POST /api/withdrawal': { who: [...googleUser, 'advertiser'] },
   'GET /api/admin/users': { who: admin, query: { q: 'example' } },
   'GET /api/admin/users/:userId': { who: admin, params: (w) => ({ userId: w.userId }) },
   'POST /api/admin/users/:userId/suspension': {
@@ -215,7 +231,12 @@ export const endpoints: Record<string, EndpointRule> = {
   'GET /dev/payments/stand-in.css': { who: 'anyone', devOnly: true, notJsonApi: true },
   'GET /dev/payments/checkout/:sessionId': { who: 'anyone', devOnly: true, notJsonApi: true },
   'POST /dev/payments/checkout/:sessionId': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /dev/payments/invoices': { who: 'anyone', devOnly: true, notJsonApi: true },
+  'GET /dev/payments/invoices': {
+    who: 'anyone',
+    devOnly: true,
+    notJsonApi: true,
+    query: { token: 'not-a-token' },
+  },
   'GET /dev/oidc/interaction/:uid': { who: 'anyone', devOnly: true, notJsonApi: true },
   'POST /dev/oidc/interaction/:uid/login': { who: 'anyone', devOnly: true, notJsonApi: true },
   'POST /dev/oidc/interaction/:uid/create': { who: 'anyone', devOnly: true, notJsonApi: true },
@@ -251,6 +272,9 @@ export async function createWorld(t: TestApp): Promise<World> {
   const advertiserA = await signedInAdvertiser(t);
   const advertiserB = await signedInAdvertiser(t);
   const adminClient = await signedInAdmin(t);
+  const signupPending = new TestHttpClient(t.url);
+  await signInWithGoogle(signupPending, 'signup-pending@example.com');
+  const underage = await refusedAsUnderage(t);
 
   const listed = await createAd(db);
   await person.client.json('POST', `/api/ads/${listed.id}/click`);
@@ -292,6 +316,8 @@ export async function createWorld(t: TestApp): Promise<World> {
       advertiser: advertiserA.client,
       otherAdvertiser: advertiserB.client,
       admin: adminClient,
+      signupPending,
+      underage,
     },
     userId: person.uid,
     otherUserId: other.uid,

@@ -31,6 +31,21 @@ export async function signedUpUser(
   return { client, email, uid: me.body.user.uid };
 }
 
+/** Signed in with Google, then refused at signup as under 18 (so never a member). */
+export async function refusedAsUnderage(t: AppUnderTest) {
+  const client = new TestHttpClient(t.url);
+  await signInWithGoogle(client, `underage-${++sequence}-${Date.now()}@example.com`);
+  const signup = await client.json('POST', '/api/signup', {
+    birthYear: new Date().getFullYear() - 15,
+    birthMonth: 1,
+    birthDay: 1,
+    agreeToTerms: true,
+  });
+  if (signup.status !== 400)
+    throw new Error(`an under-18 signup was not refused: ${JSON.stringify(signup.body)}`);
+  return client;
+}
+
 type AdInsert = typeof ads.$inferInsert;
 
 /** An approved, active ad with its correct option (2 unless given). */

@@ -65,29 +65,40 @@ export class TestHttpClient {
 
 /**
  * Signs in as a Google user through the real OpenID Connect flow against the app's development
- * provider: creates the test account on its login page if needed. Returns the final page URL.
+ * provider: creates the test account on its login page if needed. Returns where the browser ends
+ * up (with `reauthenticate`, the provider is asked for a fresh login, as withdrawal does).
  */
-export async function signInWithGoogle(client: TestHttpClient, email: string, name = 'テスト ユーザー') {
+export async function googleSignIn(
+  client: TestHttpClient,
+  email: string,
+  options: { name?: string; reauthenticate?: boolean } = {},
+): Promise<URL> {
   const start = await client.json<{ url: string }>('POST', '/api/auth/sign-in/social', {
     provider: 'google',
     callbackURL: '/',
     newUserCallbackURL: '/signup',
+    errorCallbackURL: '/?signin=failed',
+    ...(options.reauthenticate ? { additionalParams: { prompt: 'login', max_age: '0' } } : {}),
   });
   if (start.status !== 200)
     throw new Error(`sign-in did not start: ${start.status} ${JSON.stringify(start.body)}`);
   const login = await client.follow(start.body.url);
-  const action = new URL(login.url).pathname;
   // With a live provider session (as with Google), the provider signs in again without asking.
-  if (!action.includes('/interaction/')) {
+  if (!new URL(login.url).pathname.includes('/interaction/')) {
     await login.response.arrayBuffer();
-    return action;
+    return new URL(login.url);
   }
   await login.response.text();
-  const done = await client.follow(`${action}/create`, {
+  const done = await client.follow(`${new URL(login.url).pathname}/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name }).toString(),
+    body: new URLSearchParams({ email, name: options.name ?? 'テスト ユーザー' }).toString(),
   });
   await done.response.arrayBuffer();
-  return new URL(done.url).pathname;
+  return new URL(done.url);
+}
+
+/** `googleSignIn`, answering the path the app lands on. */
+export async function signInWithGoogle(client: TestHttpClient, email: string, name = 'テスト ユーザー') {
+  return (await googleSignIn(client, email, { name })).pathname;
 }

@@ -12,6 +12,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Fired when the server refuses someone who has not finished signup (or is under 18): the layout
+ * then sends the browser to signup, whichever page asked.
+ */
+export const SIGNUP_REQUIRED_EVENT = 'signupRequired';
+
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
@@ -32,7 +38,10 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(data.error.message, response.status, data.error.code);
+    if (isErrorBody(data)) {
+      if (data.error.code === 'SIGNUP_REQUIRED') window.dispatchEvent(new Event(SIGNUP_REQUIRED_EVENT));
+      throw new ApiError(data.error.message, response.status, data.error.code);
+    }
     throw new ApiError(messages.genericErrorSentence, response.status, 'UNKNOWN');
   }
   return data as T;

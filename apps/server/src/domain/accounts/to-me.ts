@@ -1,20 +1,20 @@
 import type { Me } from '@quiz-points/shared';
 import type { UserRow } from '../../http/guards.ts';
+import { isAdmin, isMember } from './audiences.ts';
 
 /** What the browser may know about the signed-in person. */
-export function toMe(user: UserRow, adminEmail: string): Me {
-  const isAdmin = user.email.toLowerCase() === adminEmail;
+export function toMe(user: UserRow, adminEmail: string, now: Date): Me {
   return {
     uid: user.id,
     name: user.name,
     email: user.email,
     role: user.role === 'advertiser' ? 'advertiser' : 'user',
-    isAdmin,
+    isAdmin: isAdmin(user, adminEmail),
     points: user.points,
     isSuspended: user.banned,
     isVerified: user.phoneVerifiedAt !== null,
-    // The operator account needs no user profile.
-    needsSignup: user.role === 'user' && user.birthDate === null && !isAdmin,
+    // A Google user who is not a member (no finished signup, or under 18) is sent to signup.
+    needsSignup: user.role === 'user' && !isMember(user, now),
     referralCode: user.referralCode,
     birthDate: user.birthDate,
     gender: user.gender,

@@ -1,12 +1,15 @@
 import { messages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
 import { authAccounts, authSessions, deletedUsers, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { GOOGLE_PROVIDER_ID } from '../../services/identity/auth.ts';
 import { applyPointChange } from '../points/ledger.ts';
 
-/** Withdrawal needs a Google sign-in made within this many minutes (SPEC §4: re-authenticate). */
+/** Withdrawal needs a sign-in made within this many minutes (SPEC §4: re-authenticate). */
 export const REAUTH_WINDOW_MINUTES = 10;
+/** Google's clock and ours may differ a little. */
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * SPEC §4 Withdrawal, with SPEC-NOTES: records the deleted user, forfeits unused points through
@@ -20,12 +23,12 @@ export async function withdrawAccount(options: {
   now?: Date;
 }) {
   const { db, userId, sessionStartedAt, now = new Date() } = options;
-  if (!sessionStartedAt || now.getTime() - sessionStartedAt.getTime() > REAUTH_WINDOW_MINUTES * 60_000) {
-    throw new DomainError('REAUTH_REQUIRED', messages.reauthRequired);
-  }
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.withdrawnAt) throw new DomainError('UNAUTHENTICATED');
+    if (!(await provedThemselvesJustNow(tx, { userId, sessionStartedAt, now }))) {
+      throw new DomainError('REAUTH_REQUIRED', messages.reauthRequired);
+    }
     await tx
       .insert(deletedUsers)
       .values({ uid: user.id, emailHash: user.emailHash, phoneHash: user.phoneHash, deletedAt: now })
@@ -65,4 +68,43 @@ export async function withdrawAccount(options: {
     await tx.delete(authSessions).where(eq(authSessions.userId, userId));
     await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
   });
+}
+
+/**
+ * A fresh sign-in, really made by the person. For a Google account that is the provider's word:
+ * the re-authentication asks Google for a new login (prompt=login, max_age=0), and the ID token it
+ * returns says when the person last authenticated (auth_time). A session made from an older
+ * login, or a silent sign-in with a live Google session, does not count. A password account's
+ * proof is the password typed when this session began.
+ */
+async function provedThemselvesJustNow(
+  db: Executor,
+  { userId, sessionStartedAt, now }: { userId: string; sessionStartedAt: Date | null; now: Date },
+): Promise<boolean> {
+  const windowStart = now.getTime() - REAUTH_WINDOW_MINUTES * 60_000;
+  if (!sessionStartedAt || sessionStartedAt.getTime() < windowStart) return false;
+  const [google] = await db
+    .select({ idToken: authAccounts.idToken })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, GOOGLE_PROVIDER_ID)));
+  if (!google) return true;
+  const authenticatedAt = authTimeOf(google.idToken);
+  return (
+    authenticatedAt !== null &&
+    authenticatedAt.getTime() >= windowStart &&
+    authenticatedAt.getTime() <= now.getTime() + CLOCK_SKEW_MS &&
+    sessionStartedAt.getTime() >= authenticatedAt.getTime() - CLOCK_SKEW_MS
+  );
+}
+
+/** `auth_time` of the stored ID token (verified against the provider's keys when it was received). */
+function authTimeOf(idToken: string | null): Date | null {
+  const payload = idToken?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { auth_time?: unknown };
+    return typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : null;
+  } catch {
+    return null;
+  }
 }

@@ -12,13 +12,22 @@ export const VERIFIED_CALLBACK_PATH = '/advertiser?verified=1';
 
 /**
  * Creates an advertiser account (role advertiser, by the auth hook for password sign-ups) and mails
- * the confirmation link. The account cannot sign in until the link is opened.
+ * the confirmation link. The account cannot sign in until the link is opened. An address belongs to
+ * one account (docs/decisions/012-who-is-who.md), and the admin's address to the admin's
+ * Google identity alone: both are refused with the same answer, so the refusal reveals nothing more.
  */
-export async function signUpAdvertiser(options: { db: Database; auth: Auth; ip: string; input: unknown }) {
+export async function signUpAdvertiser(options: {
+  db: Database;
+  auth: Auth;
+  ip: string;
+  input: unknown;
+  adminEmail: string;
+}) {
   const { db, auth, ip } = options;
   const body = advertiserSignUpBody.parse(options.input);
   await consumeRateLimit(db, { key: `advertiser-sign-up:ip:${ip}`, limit: 30, windowSeconds: 3600 });
   const email = body.email.toLowerCase();
+  if (email === options.adminEmail.toLowerCase()) throw new DomainError('EMAIL_TAKEN');
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (taken) throw new DomainError('EMAIL_TAKEN');
   try {

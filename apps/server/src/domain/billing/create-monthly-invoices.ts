@@ -1,5 +1,5 @@
 import { invoiceAmounts } from '@quiz-points/shared';
-import { and, count, desc, eq, isNull, lt, max, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, max, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { adDeliveries, ads, invoices, users } from '../../db/schema.ts';
 import { previousJapanMonth } from './billing-period.ts';
@@ -7,8 +7,6 @@ import { previousJapanMonth } from './billing-period.ts';
 export interface CreateMonthlyInvoicesOptions {
   db: Database;
   now: Date;
-  /** The admin's own ads are house ads: never billed. */
-  adminEmail: string;
 }
 
 /**
@@ -17,7 +15,7 @@ export interface CreateMonthlyInvoicesOptions {
  * next run). Each ad is one transaction; the unique (ad, period) is the once-only guard, so a
  * second run, or a second instance at the same moment, creates nothing.
  */
-export async function createMonthlyInvoices({ db, now, adminEmail }: CreateMonthlyInvoicesOptions) {
+export async function createMonthlyInvoices({ db, now }: CreateMonthlyInvoicesOptions) {
   const { period, end } = previousJapanMonth(now);
   const billable = await db
     .selectDistinct({ adId: adDeliveries.adId, advertiserId: users.id })
@@ -28,8 +26,8 @@ export async function createMonthlyInvoices({ db, now, adminEmail }: CreateMonth
       and(
         isNull(adDeliveries.invoiceId),
         lt(adDeliveries.deliveredAt, end),
+        // The admin's ads are house ads (decision 012): never billed. No address decides this.
         eq(ads.isHouseAd, false),
-        sql`lower(${users.email}) <> ${adminEmail.toLowerCase()}`,
       ),
     );
 

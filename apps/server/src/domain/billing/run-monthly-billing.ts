@@ -6,7 +6,6 @@ import { createMonthlyInvoices } from './create-monthly-invoices.ts';
 export interface RunMonthlyBillingOptions {
   db: Database;
   payments: PaymentProvider;
-  adminEmail: string;
   registrationNumber: string;
   now?: Date;
 }
@@ -18,11 +17,10 @@ export interface RunMonthlyBillingOptions {
 export async function runMonthlyBilling({
   db,
   payments,
-  adminEmail,
   registrationNumber,
   now = new Date(),
 }: RunMonthlyBillingOptions) {
-  const { period, created } = await createMonthlyInvoices({ db, now, adminEmail });
+  const { period, created } = await createMonthlyInvoices({ db, now });
   const { charged, failed } = await chargePendingInvoices({ db, payments, registrationNumber });
   return { period, invoices: created.length, charged, failed };
 }

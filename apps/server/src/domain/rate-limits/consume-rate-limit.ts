@@ -7,14 +7,15 @@ export interface RateLimitRule {
   /** What is limited and for whom, e.g. `materials:ip:127.0.0.1`. */
   key: string;
   limit: number;
+  /** At most a day: the pruning job deletes rows whose window started more than a day ago. */
   windowSeconds: number;
 }
 
 /**
  * Counts one hit in a fixed window kept in the database (so it holds across app instances) and
- * refuses with RATE_LIMITED past the limit. One statement, so concurrent hits cannot both slip in.
+ * answers whether it is within the limit. One statement, so concurrent hits cannot both slip in.
  */
-export async function consumeRateLimit(db: Executor, rule: RateLimitRule): Promise<void> {
+export async function countRateLimitHit(db: Executor, rule: RateLimitRule): Promise<boolean> {
   const [row] = await queryRows<{ hits: number }>(
     db,
     sql`
@@ -26,6 +27,10 @@ export async function consumeRateLimit(db: Executor, rule: RateLimitRule): Promi
                   then now() else rate_limits.window_started_at end
     returning hits`,
   );
-  const hits = Number(row?.hits ?? 0);
-  if (hits > rule.limit) throw new DomainError('RATE_LIMITED');
+  return Number(row?.hits ?? 0) <= rule.limit;
+}
+
+/** Counts one hit and refuses with RATE_LIMITED past the limit. */
+export async function consumeRateLimit(db: Executor, rule: RateLimitRule): Promise<void> {
+  if (!(await countRateLimitHit(db, rule))) throw new DomainError('RATE_LIMITED');
 }

@@ -1,4 +1,4 @@
-import { emailSchema, messages } from '@quiz-points/shared';
+import { messages, rewardCheckQuery } from '@quiz-points/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
@@ -19,19 +19,19 @@ export interface RewardCheckRow {
 /** SPEC §2 reward check: a person's quiz responses by e-mail (hashed, so withdrawn people too). */
 export async function checkRewards({
   db,
-  email,
+  input,
 }: {
   db: Database;
-  email: unknown;
+  input: unknown;
 }): Promise<RewardCheckRow[]> {
-  const parsed = emailSchema.safeParse(email ?? '');
+  const parsed = rewardCheckQuery.safeParse(input ?? {});
   if (!parsed.success)
     throw new DomainError('EMAIL_REQUIRED', parsed.error.issues[0]?.message ?? messages.emailRequired);
   const rows = await db
     .select({ response: quizResponses, adTitle: ads.adTitle })
     .from(quizResponses)
     .leftJoin(ads, eq(ads.id, quizResponses.adId))
-    .where(eq(quizResponses.emailHash, hashEmail(parsed.data)))
+    .where(eq(quizResponses.emailHash, hashEmail(parsed.data.email)))
     .orderBy(desc(quizResponses.createdAt))
     .limit(200);
   if (rows.length === 0) throw new DomainError('NOT_FOUND', messages.rewardDataNotFound);

@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { messages, wellFormedString } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -8,8 +8,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 
 const rejectBody = z.strictObject({
-  reason: z
-    .string({ error: messages.rejectionReasonRequired })
+  reason: wellFormedString({ error: messages.rejectionReasonRequired })
     .trim()
     .min(1, { error: messages.rejectionReasonRequired })
     .max(300),

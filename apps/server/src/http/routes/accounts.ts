@@ -16,7 +16,7 @@ export function registerAccountRoutes(app: FastifyInstance, { database, guards, 
 
   app.get('/api/me', async (request) => {
     const user = await guards.currentUser(request);
-    return { user: user ? toMe(user, config.adminEmail) : null };
+    return { user: user ? toMe(user, config.adminEmail, new Date()) : null };
   });
 
   app.post('/api/signup', async (request) => {
@@ -32,13 +32,13 @@ export function registerAccountRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.put('/api/account', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     await updateProfile({ db, userId: user.id, input: request.body as never });
     return { ok: true };
   });
 
   app.post('/api/phone/send-code', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const { phoneNumber } = (request.body ?? {}) as { phoneNumber?: unknown };
     if (typeof phoneNumber !== 'string' || Object.keys(request.body as object).length !== 1) {
       throw new DomainError('VALIDATION', messages.smsSendFailed);
@@ -48,7 +48,7 @@ export function registerAccountRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.post('/api/phone/verify', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const { code } = (request.body ?? {}) as { code?: unknown };
     if (typeof code !== 'string' || Object.keys(request.body as object).length !== 1) {
       throw new DomainError('VALIDATION', messages.smsVerifyFailed);
@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.get('/api/referrals', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     if (!user.phoneVerifiedAt) throw new DomainError('FORBIDDEN', messages.friendsNeedPhone);
     return {
       referralCode: user.referralCode,

@@ -69,8 +69,8 @@ export function registerAdminConsoleRoutes(app: FastifyInstance, { database, gua
     return updateDailyQuiz({ db, publishDate: request.params.publishDate, input: request.body });
   });
 
-  app.get<{ Querystring: { email?: string } }>('/api/admin/reward-check', async (request) => {
+  app.get('/api/admin/reward-check', async (request) => {
     await guards.requireAdmin(request);
-    return { responses: await checkRewards({ db, email: request.query.email }) };
+    return { responses: await checkRewards({ db, input: request.query }) };
   });
 }

@@ -1,11 +1,9 @@
+import { dashboardQuery } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getDashboard } from '../../domain/analytics/get-dashboard.ts';
 import { getAdminSettings } from '../../domain/settings/get-admin-settings.ts';
 import { updateSetting } from '../../domain/settings/update-setting.ts';
 import type { RouteDeps } from '../app.ts';
-
-const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
 
 /** Admin: the settings (each change audited) and the numbers dashboard. */
 export function registerAdminSettingsRoutes(app: FastifyInstance, { database, guards }: RouteDeps) {

@@ -32,7 +32,13 @@ export function registerAdvertiserRoutes(
   };
 
   app.post('/api/advertiser/sign-up', async (request, reply) => {
-    const result = await signUpAdvertiser({ db, auth, ip: request.ip, input: request.body });
+    const result = await signUpAdvertiser({
+      db,
+      auth,
+      ip: request.ip,
+      input: request.body,
+      adminEmail: config.adminEmail,
+    });
     return reply.status(201).send(result);
   });
 

@@ -1,3 +1,4 @@
+import { wellFormedString } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -49,13 +50,15 @@ function page(title: string, body: string) {
 }
 
 const checkoutForm = z.object({
-  cardNumber: z
-    .string()
+  cardNumber: wellFormedString()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{14,19}$/)),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/),
-  cvc: z.string().regex(/^\d{3,4}$/),
+    .pipe(wellFormedString().regex(/^\d{14,19}$/)),
+  expiry: wellFormedString().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/),
+  cvc: wellFormedString().regex(/^\d{3,4}$/),
 });
+
+/** The invoice page's link carries one signed token; a missing or repeated one is an invalid link. */
+const invoicesQuery = z.object({ token: wellFormedString().max(1000) });
 
 function checkoutPage(sessionId: string, cancelUrl: string, error?: string) {
   const action = `${DEV_PAYMENTS_PATH}/checkout/${encodeURIComponent(sessionId)}`;
@@ -137,26 +140,27 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
       },
     );
 
-    scope.get<{ Querystring: { token?: string } }>(
-      `${DEV_PAYMENTS_PATH}/invoices`,
-      async (request, reply) => {
-        const customerId = verifyPortalToken(config.authSecret, request.query.token ?? '', new Date());
-        const list = customerId ? await listInvoicesOfCustomer(db, customerId) : null;
-        if (!list) {
-          return sendHtml(
-            reply,
-            403,
-            page(
-              '請求書（テスト）',
-              `<section class="panel"><p role="alert">このリンクは無効か、有効期限が切れています。広告主メニューの「請求書を見る」から開き直してください。</p><p><a href="/advertiser">広告主ページへ戻る</a></p></section>`,
-            ),
-          );
-        }
-        const items = list
-          .map(
-            (
-              invoice,
-            ) => `<section class="panel"><h2>${periodLabel(invoice.period)}分 ${escapeHtml(invoice.adTitle)}</h2><dl>
+    scope.get(`${DEV_PAYMENTS_PATH}/invoices`, async (request, reply) => {
+      const query = invoicesQuery.safeParse(request.query);
+      const customerId = query.success
+        ? verifyPortalToken(config.authSecret, query.data.token, new Date())
+        : null;
+      const list = customerId ? await listInvoicesOfCustomer(db, customerId) : null;
+      if (!list) {
+        return sendHtml(
+          reply,
+          403,
+          page(
+            '請求書（テスト）',
+            `<section class="panel"><p role="alert">このリンクは無効か、有効期限が切れています。広告主メニューの「請求書を見る」から開き直してください。</p><p><a href="/advertiser">広告主ページへ戻る</a></p></section>`,
+          ),
+        );
+      }
+      const items = list
+        .map(
+          (
+            invoice,
+          ) => `<section class="panel"><h2>${periodLabel(invoice.period)}分 ${escapeHtml(invoice.adTitle)}</h2><dl>
 <dt>配信数</dt><dd>${invoice.deliveries.toLocaleString('ja-JP')}件</dd>
 <dt>配信単価</dt><dd>${yen(invoice.unitPrice)}</dd>
 <dt>小計</dt><dd>${yen(invoice.subtotal)}</dd>
@@ -165,20 +169,19 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
 <dt>合計（税込）</dt><dd><strong>${yen(invoice.total)}</strong></dd>
 <dt>状態</dt><dd>${statusLabels[invoice.status] ?? escapeHtml(invoice.status)}</dd>
 </dl></section>`,
-          )
-          .join('');
-        return sendHtml(
-          reply,
-          200,
-          page(
-            '請求書（テスト）',
-            `<section class="panel"><p>適格請求書発行事業者 登録番号: ${escapeHtml(config.invoiceRegistrationNumber)}</p><p>毎月5日に前月分を、登録済みのカードで決済します。</p></section>
+        )
+        .join('');
+      return sendHtml(
+        reply,
+        200,
+        page(
+          '請求書（テスト）',
+          `<section class="panel"><p>適格請求書発行事業者 登録番号: ${escapeHtml(config.invoiceRegistrationNumber)}</p><p>毎月5日に前月分を、登録済みのカードで決済します。</p></section>
 ${items || '<section class="panel"><p>まだ請求書はありません。</p></section>'}
 <p><a href="/advertiser">広告主ページへ戻る</a></p>`,
-          ),
-        );
-      },
-    );
+        ),
+      );
+    });
   });
 
   async function findSession(sessionId: string) {

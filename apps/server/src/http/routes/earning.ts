@@ -26,12 +26,12 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   };
 
   app.get('/api/ads', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return { ads: await listAdsForUser({ db, viewer: viewerOf(user, new Date()) }) };
   });
 
   app.post('/api/ads/:adId/click', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const adId = parseAdId(request.params);
     const rateLimit = { key: `click:user:${user.id}`, limit: 120, windowSeconds: 3600 };
     const result = await clickAd({ db, viewer: viewerOf(user, new Date()), adId, waitSeconds, rateLimit });
@@ -39,7 +39,7 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.get('/api/ads/:adId/quiz', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return getAdQuiz({
       db,
       viewer: viewerOf(user, new Date()),
@@ -49,7 +49,7 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.post('/api/ads/:adId/answer', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const adId = parseAdId(request.params);
     const rateLimit = { key: `answer:user:${user.id}`, limit: 240, windowSeconds: 3600 };
     return answerAdQuiz({
@@ -63,22 +63,22 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   });
 
   app.post('/api/gacha/claim', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return claimDailyGacha({ db, userId: user.id });
   });
 
   app.get('/api/daily-quiz/today', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return getTodaysQuiz({ db, emailHash: user.emailHash });
   });
 
   app.post('/api/daily-quiz/answer', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return answerDailyQuiz({ db, userId: user.id, input: request.body });
   });
 
   app.get('/api/points/history', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const { before } = historyQuery.parse(request.query);
     return { entries: await listPointHistory({ db, userId: user.id, before }) };
   });

@@ -18,18 +18,18 @@ export function registerGiftRoutes(app: FastifyInstance, { database, guards, mai
   };
 
   app.get('/api/gift-types', async (request) => {
-    await guards.requireUser(request);
+    await guards.requireMember(request);
     return { giftTypes: await readSetting(db, 'giftTypes') };
   });
 
   app.post('/api/gift-requests', async (request, reply) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     const created = await requestGift({ db, mailer, log: request.log, userId: user.id, input: request.body });
     return reply.status(201).send(created);
   });
 
   app.get('/api/gift-requests', async (request) => {
-    const user = await guards.requireUser(request);
+    const user = await guards.requireMember(request);
     return { requests: await listGiftRequests({ db, userId: user.id }) };
   });
 

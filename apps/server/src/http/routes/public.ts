@@ -11,9 +11,10 @@ export function registerPublicRoutes(app: FastifyInstance, { database, mailer, c
     return reply.status(201).send({ ok: true });
   });
 
+  // 204 whether stored or dropped over the address's limit (see recordPageView).
   app.post('/api/analytics/page-views', async (request, reply) => {
     const { path } = pageViewBody.parse(request.body);
-    await recordPageView({ db: database.db, path, userId: null });
+    await recordPageView({ db: database.db, path, userId: null, ip: request.ip });
     return reply.status(204).send();
   });
 }

@@ -1,13 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
+import {
+  EMAIL_USED_BY_ADVERTISER,
+  messages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@quiz-points/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../../db/schema.ts';
+import { releaseUnconfirmedSignUp } from '../../domain/advertisers/release-unconfirmed-sign-up.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -114,16 +122,39 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
         });
       },
     },
+    // One address, one account (docs/decisions/012-who-is-who.md). Linking stays on so
+    // a Google sign-in can take up an account made for it (the seeded admin), but never a password one.
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     // Limits are ours, kept in the database (see domain/rate-limits), so they hold across instances.
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https:'),
+      // better-auth would read X-Forwarded-For itself, whoever sent it; the client address is
+      // `request.ip` alone (trusted-proxies.ts), and sessions need none.
+      ipAddress: { disableIpTracking: true },
       cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      account: {
+        create: {
+          // A Google identity never joins a password (advertiser) account: the address is taken.
+          before: async (account) => {
+            if (account.providerId !== GOOGLE_PROVIDER_ID) return;
+            const [owner] = await db
+              .select({ role: users.role })
+              .from(users)
+              .where(eq(users.id, account.userId));
+            if (owner?.role === 'advertiser') {
+              throw new APIError('FORBIDDEN', {
+                code: EMAIL_USED_BY_ADVERTISER,
+                message: messages.emailUsedByAdvertiser,
+              });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // A password account can only come from the advertiser sign-up; Google makes users.
@@ -148,6 +179,14 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
             discoveryUrl: google.discoveryUrl,
             scopes: ['openid', 'email', 'profile'],
             pkce: true,
+            // Runs before better-auth looks the address up: an advertiser sign-up nobody confirmed does
+            // not stand between the address's owner, proven by Google, and joining.
+            mapProfileToUser: async (profile) => {
+              if (typeof profile.email === 'string' && profile.email_verified === true) {
+                await releaseUnconfirmedSignUp({ db, email: profile.email });
+              }
+              return {};
+            },
           },
         ],
       }),

@@ -140,7 +140,7 @@ export async function registerDevOidcProvider(app: FastifyInstance, options: Dev
         const form = await readForm(request.raw);
         const email = (form.get('email') ?? '').trim().toLowerCase();
         const name = (form.get('name') ?? '').trim();
-        if (!/^[^\s@]+@[^\s@]+$/.test(email) || name === '') {
+        if (!/^[^\s@]+@[^\s@]+$/.test(email) || name === '' || `${email}${name}`.includes('\u0000')) {
           return reply.status(400).type('text/plain; charset=utf-8').send('email and name are required');
         }
         const [existing] = await db.select().from(devIdentities).where(eq(devIdentities.email, email));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDeliveries, advertiserBilling, invoices, users } from '../../db/schema.ts';
+import { adDeliveries, advertiserBilling, authVerifications, invoices, users } from '../../db/schema.ts';
 import { createAd } from '../../test/factories.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-database.ts';
@@ -66,8 +66,31 @@ describe.each(databaseKinds())('background jobs on %s', (kind) => {
   it('catches up at start-up from the 5th, and stops after the job in flight', async () => {
     const adId = await billableAd(database, jst('2026-10-21T12:00:00'));
     const jobs = await start(jst('2026-11-05T00:00:00'));
-    const rows = await waitForInvoice(database, adId, 20_000);
+    await waitForInvoice(database, adId, 20_000);
     await jobs.stop();
+    // Read after stop: the invoice is written before it is charged, and stop waits for the charge.
+    const rows = await database.db.select().from(invoices).where(eq(invoices.adId, adId));
     expect(rows).toMatchObject([{ period: '202610', total: 110, status: 'charged' }]);
+  });
+
+  it('prunes expired rows when it starts, keeping live ones', async () => {
+    const now = new Date();
+    const expiresAt = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+    await database.db.insert(authVerifications).values([
+      { id: 'jobs-expired', identifier: 'state', value: 'x', expiresAt: expiresAt(-1) },
+      { id: 'jobs-live', identifier: 'state', value: 'x', expiresAt: expiresAt(1) },
+    ]);
+    const jobs = await start(now);
+    const deadline = Date.now() + 20_000;
+    const remaining = () =>
+      database.db
+        .select({ id: authVerifications.id })
+        .from(authVerifications)
+        .where(like(authVerifications.id, 'jobs-%'));
+    while ((await remaining()).length > 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await jobs.stop();
+    expect(await remaining()).toEqual([{ id: 'jobs-live' }]);
   });
 });

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { japanDayOfMonth } from '../../domain/billing/billing-period.ts';
 import { runMonthlyBilling } from '../../domain/billing/run-monthly-billing.ts';
+import { pruneExpiredRows } from '../../domain/maintenance/prune-expired-rows.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 
 export const MONTHLY_BILLING_JOB = 'monthly-billing';
@@ -11,7 +12,17 @@ export const MONTHLY_BILLING_JOB = 'monthly-billing';
 export const MONTHLY_BILLING_CRON = '0 4 5 * *';
 /** The day of the month from which last month may be billed (a start-up later in the month catches up). */
 const BILLING_DAY = 5;
+export const PRUNE_JOB = 'prune-expired-rows';
+/** Hourly, at a minute when nothing else is scheduled. */
+export const PRUNE_CRON = '17 * * * *';
 const IN_PROCESS_CHECK_MS = 60 * 60 * 1000;
+
+/** A scheduled job: its pg-boss queue name and schedule, and the idempotent work of one run. */
+interface Job {
+  name: string;
+  cron: string;
+  run: () => Promise<void>;
+}
 
 export interface StartJobsOptions {
   config: Config;
@@ -27,10 +38,11 @@ export interface RunningJobs {
 }
 
 /**
- * Background jobs. On PostgreSQL, pg-boss (its own `pgboss` schema in the same database) holds the
- * schedule, so with many instances each month's run happens on one of them. PGlite is one process by
- * design, so an in-process hourly check stands in. Either way the job is idempotent, and it runs
- * once at start-up to catch up a missed 5th.
+ * Background jobs: the monthly billing, and the hourly pruning of rows nobody reads any more. On
+ * PostgreSQL, pg-boss (its own `pgboss` schema in the same database) holds the schedules, so with many
+ * instances each run happens on one of them. PGlite is one process by design, so an in-process hourly
+ * check stands in. Either way each job is idempotent, and runs once at start-up to catch up (a
+ * missed 5th, a backlog).
  */
 export async function startJobs(options: StartJobsOptions): Promise<RunningJobs> {
   const now = options.now ?? (() => new Date());
@@ -40,15 +52,22 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     const result = await runMonthlyBilling({
       db: options.database.db,
       payments: options.payments,
-      adminEmail: options.config.adminEmail,
       registrationNumber: options.config.invoiceRegistrationNumber,
       now: at,
     });
     options.log.info({ job: MONTHLY_BILLING_JOB, ...result }, 'monthly billing ran');
   };
+  const prune = async () => {
+    const result = await pruneExpiredRows({ db: options.database.db, now: now() });
+    options.log.info({ job: PRUNE_JOB, ...result }, 'expired rows pruned');
+  };
+  const jobs: Job[] = [
+    { name: MONTHLY_BILLING_JOB, cron: MONTHLY_BILLING_CRON, run: billIfDue },
+    { name: PRUNE_JOB, cron: PRUNE_CRON, run: prune },
+  ];
   return options.config.database.kind === 'postgres'
-    ? startPgBoss(options.config.database.url, billIfDue, options.log)
-    : startInProcess(billIfDue, options.log);
+    ? startPgBoss(options.config.database.url, jobs, options.log)
+    : startInProcess(jobs, options.log);
 }
 
 /**
@@ -66,30 +85,24 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise
   }
 }
 
-async function startPgBoss(
-  url: string,
-  billIfDue: () => Promise<void>,
-  log: FastifyBaseLogger,
-): Promise<RunningJobs> {
+async function startPgBoss(url: string, jobs: Job[], log: FastifyBaseLogger): Promise<RunningJobs> {
   const boss = new PgBoss({ connectionString: url, max: 2 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  // "stately": at most one queued and one running billing job across all instances.
-  await retryOnDeadlock(() =>
-    boss.createQueue(MONTHLY_BILLING_JOB, { name: MONTHLY_BILLING_JOB, policy: 'stately' }),
-  );
-  await retryOnDeadlock(() =>
-    boss.schedule(MONTHLY_BILLING_JOB, MONTHLY_BILLING_CRON, {}, { tz: 'Asia/Tokyo' }),
-  );
-  await boss.work(MONTHLY_BILLING_JOB, { pollingIntervalSeconds: 5 }, async () => {
-    try {
-      await billIfDue();
-    } catch (error) {
-      log.error({ err: error, job: MONTHLY_BILLING_JOB }, 'monthly billing failed (pg-boss retries it)');
-      throw error;
-    }
-  });
-  await boss.send(MONTHLY_BILLING_JOB, {});
+  for (const job of jobs) {
+    // "stately": at most one queued and one running job of each kind across all instances.
+    await retryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, policy: 'stately' }));
+    await retryOnDeadlock(() => boss.schedule(job.name, job.cron, {}, { tz: 'Asia/Tokyo' }));
+    await boss.work(job.name, { pollingIntervalSeconds: 5 }, async () => {
+      try {
+        await job.run();
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'job failed (pg-boss retries it)');
+        throw error;
+      }
+    });
+    await boss.send(job.name, {});
+  }
   return {
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
@@ -97,14 +110,14 @@ async function startPgBoss(
   };
 }
 
-function startInProcess(billIfDue: () => Promise<void>, log: FastifyBaseLogger): RunningJobs {
+function startInProcess(jobs: Job[], log: FastifyBaseLogger): RunningJobs {
   let running: Promise<void> = Promise.resolve();
   const check = () => {
-    running = running
-      .then(billIfDue)
-      .catch((error: unknown) =>
-        log.error({ err: error, job: MONTHLY_BILLING_JOB }, 'monthly billing failed'),
-      );
+    for (const job of jobs) {
+      running = running
+        .then(job.run)
+        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'));
+    }
   };
   check();
   const timer = setInterval(check, IN_PROCESS_CHECK_MS);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { useSendToSignup } from '../../features/auth/api/use-send-to-signup.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
 import { PublicHeader } from './public-header.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   usePageTracking(pathname);
   useRememberReferral();
+  useSendToSignup();
   const { data: me } = useMe();
   const signedInUser = me?.role === 'user' && !me.isSuspended;
   const isAdvertiserArea = pathname.startsWith('/advertiser');

@@ -33,12 +33,11 @@ function Withdrawal({ points }: { points: number }) {
         state: { notice: '退会手続きが完了しました。ご利用ありがとうございました。' },
       });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.code === 'REAUTH_REQUIRED'
-          ? failure.message
-          : messages.withdrawalFailed,
-      );
+      const reauthRequired = failure instanceof ApiError && failure.code === 'REAUTH_REQUIRED';
+      setError(reauthRequired ? failure.message : messages.withdrawalFailed);
       setPending(false);
+      // The sign-in was too long ago: back to the step that offers the Google button again.
+      if (reauthRequired) navigate('/withdrawal', { replace: true });
     }
   };
 
@@ -51,6 +50,11 @@ function Withdrawal({ points }: { points: number }) {
         </p>
         <p>プロフィールなどの個人情報は削除されます。</p>
       </div>
+      {reauthenticated && (
+        <p role="status" className="card notice">
+          本人確認が完了しました。退会するには、下の「上記を確認し、退会に同意します」にチェックを入れて「退会する」を押してください。
+        </p>
+      )}
       <label className="choice choice--block">
         <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
         上記を確認し、退会に同意します
@@ -63,7 +67,11 @@ function Withdrawal({ points }: { points: number }) {
         ) : (
           <div>
             <p>本人確認のため、もう一度Googleでログインしてください。</p>
-            <GoogleSignInButton label="Googleで本人確認をする" callbackURL="/withdrawal?step=confirm" />
+            <GoogleSignInButton
+              label="Googleで本人確認をする"
+              callbackURL="/withdrawal?step=confirm"
+              reauthenticate
+            />
           </div>
         ))}
       {error && (

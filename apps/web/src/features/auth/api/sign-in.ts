@@ -13,10 +13,13 @@ export class SignInError extends Error {
 }
 
 /**
- * Starts Google sign-in (OpenID Connect, by redirect). In an in-app browser it copies this page's
+ * Starts Google sign-in (OpenID Connect, by redirect); `reauthenticate` makes Google ask for the
+ * login again even with a live Google session. In an in-app browser it copies this page's
  * URL instead and asks for a standard browser (SPEC §8).
  */
-export async function startGoogleSignIn(options: { callbackURL?: string; newUserCallbackURL?: string } = {}) {
+export async function startGoogleSignIn(
+  options: { callbackURL?: string; newUserCallbackURL?: string; reauthenticate?: boolean } = {},
+) {
   if (isInAppBrowser()) {
     await navigator.clipboard?.writeText(window.location.href).catch(() => {});
     throw new SignInError(messages.inAppBrowser);
@@ -28,6 +31,8 @@ export async function startGoogleSignIn(options: { callbackURL?: string; newUser
       callbackURL: options.callbackURL ?? '/',
       newUserCallbackURL: options.newUserCallbackURL ?? '/signup',
       errorCallbackURL: '/?signin=failed',
+      // Re-authentication (withdrawal): Google must ask again, and say when it did (auth_time).
+      ...(options.reauthenticate ? { additionalParams: { prompt: 'login', max_age: '0' } } : {}),
     },
   });
   window.location.assign(url);

@@ -29,9 +29,11 @@ function GoogleMark() {
 export function GoogleSignInButton({
   label = 'Googleでログイン',
   callbackURL,
+  reauthenticate = false,
 }: {
   label?: string;
   callbackURL?: string;
+  reauthenticate?: boolean;
 }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
@@ -39,7 +41,7 @@ export function GoogleSignInButton({
     setPending(true);
     setError('');
     try {
-      await startGoogleSignIn({ callbackURL });
+      await startGoogleSignIn({ callbackURL, reauthenticate });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setPending(false);

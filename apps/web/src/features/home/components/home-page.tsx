@@ -1,6 +1,6 @@
-import { coreMessages as messages } from '@quiz-points/shared';
+import { EMAIL_USED_BY_ADVERTISER, coreMessages as messages } from '@quiz-points/shared';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useSignOut } from '../../auth/api/sign-out.ts';
@@ -17,6 +17,7 @@ export function HomePage() {
   const { data: me, isPending } = useMe();
   const signOut = useSignOut();
   const { state } = useLocation() as { state: { notice?: string; welcomeBonus?: number } | null };
+  const [params] = useSearchParams();
   const mustLeave = me ? me.isSuspended || me.role === 'advertiser' : false;
 
   const leaving = useRef(false);
@@ -29,11 +30,19 @@ export function HomePage() {
   }, [me, mustLeave, signOut]);
 
   if (isPending || mustLeave) return <Loading />;
-  if (!me) return <LandingPage notice={state?.notice} />;
+  if (!me) return <LandingPage notice={state?.notice ?? signInFailure(params)} />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
   return (
     <Suspense fallback={<Loading />}>
       <UserHome me={me} welcomeBonus={state?.welcomeBonus} />
     </Suspense>
   );
+}
+
+/** Google sign-in comes back to `/?signin=failed&error=<code>` when it was refused (auth.ts). */
+function signInFailure(params: URLSearchParams): string | undefined {
+  if (params.get('signin') !== 'failed') return undefined;
+  return params.get('error') === EMAIL_USED_BY_ADVERTISER
+    ? messages.emailUsedByAdvertiser
+    : messages.signInFailed;
 }

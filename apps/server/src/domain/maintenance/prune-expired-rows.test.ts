@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { count, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { authSessions, authVerifications, pageViews, rateLimits, users } from '../../db/schema.ts';
+import {
+  createTestDatabase,
+  databaseKinds,
+  postgresKinds,
+  type TestDatabase,
+} from '../../test/test-database.ts';
+import { PAGE_VIEW_RETENTION_DAYS, pruneExpiredRows } from './prune-expired-rows.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** `expired` rows of each kind that pruning must delete and `live` ones it must keep, named `<tag>-…`. */
+async function seed(db: Database, now: Date, tag: string, expired: number, live: number) {
+  const userId = randomUUID();
+  await db.insert(users).values({ id: userId, email: `${userId}@example.com`, emailHash: userId });
+  const names = (kind: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}-${kind}-${i}`);
+  // Each row an hour on the wrong (-1) or the right (+1) side of its limit.
+  for (const [ids, side] of [
+    [names('expired', expired), -1],
+    [names('live', live), 1],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const at = (offset: number) => new Date(now.getTime() + offset + side * HOUR);
+    const expiresAt = at(0);
+    await db.insert(authSessions).values(ids.map((id) => ({ id, token: id, userId, expiresAt })));
+    await db
+      .insert(authVerifications)
+      .values(ids.map((id) => ({ id, identifier: id, value: id, expiresAt })));
+    const windowStartedAt = at(-DAY);
+    await db.insert(rateLimits).values(ids.map((key) => ({ key, windowStartedAt, hits: 3 })));
+    const viewedAt = at(-PAGE_VIEW_RETENTION_DAYS * DAY);
+    await db.insert(pageViews).values(ids.map((id) => ({ path: `/${id}`, viewedAt })));
+  }
+}
+
+/** How many rows named by `tag` are left in each table. */
+async function left(db: Database, tag: string) {
+  const of = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n;
+  return {
+    verifications: await of(
+      db
+        .select({ n: count() })
+        .from(authVerifications)
+        .where(like(authVerifications.id, `${tag}-%`)),
+    ),
+    sessions: await of(
+      db
+        .select({ n: count() })
+        .from(authSessions)
+        .where(like(authSessions.id, `${tag}-%`)),
+    ),
+    rateLimits: await of(
+      db
+        .select({ n: count() })
+        .from(rateLimits)
+        .where(like(rateLimits.key, `${tag}-%`)),
+    ),
+    pageViews: await of(
+      db
+        .select({ n: count() })
+        .from(pageViews)
+        .where(like(pageViews.path, `/${tag}-%`)),
+    ),
+  };
+}
+
+const each = (n: number) => ({ verifications: n, sessions: n, rateLimits: n, pageViews: n });
+
+describe.each(databaseKinds())('pruning expired rows on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('deletes expired states and sessions, day-old rate limits and page views past retention, in batches, and keeps the rest', async () => {
+    const now = new Date();
+    await seed(database.db, now, 'batch', 7, 4);
+    expect(await pruneExpiredRows({ db: database.db, now, batchSize: 3 })).toEqual(each(7));
+    expect(await left(database.db, 'batch')).toEqual(each(4));
+    // Idempotent: nothing more to do.
+    expect(await pruneExpiredRows({ db: database.db, now, batchSize: 3 })).toEqual(each(0));
+    expect(await left(database.db, 'batch')).toEqual(each(4));
+  });
+});
+
+describe.each(postgresKinds())('pruning with several instances at once on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('lets two runs share a backlog without failing or deleting a row twice', async () => {
+    const now = new Date();
+    await seed(database.db, now, 'live', 0, 50);
+    // A backlog as an attack would leave it.
+    await database.db.execute(sql`insert into page_views (path, viewed_at)
+      select '/old-' || n, ${new Date(now.getTime() - (PAGE_VIEW_RETENTION_DAYS + 1) * DAY)}::timestamptz
+      from generate_series(1, 5000) as n`);
+    await database.db.execute(sql`insert into auth_verifications (id, identifier, value, expires_at)
+      select 'old-' || n, 'state', 'x', ${new Date(now.getTime() - HOUR)}::timestamptz
+      from generate_series(1, 5000) as n`);
+    const runs = await Promise.all([
+      pruneExpiredRows({ db: database.db, now, batchSize: 200 }),
+      pruneExpiredRows({ db: database.db, now, batchSize: 200 }),
+    ]);
+    expect(runs[0]!.pageViews + runs[1]!.pageViews).toBe(5000);
+    expect(runs[0]!.verifications + runs[1]!.verifications).toBe(5000);
+    expect(await left(database.db, 'live')).toEqual(each(50));
+    expect(await left(database.db, 'old')).toEqual(each(0));
+  });
+});
