@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { productionEnv } from './test/production-app.ts';
 
-const production = {
-  NODE_ENV: 'production',
-  AUTH_SECRET: 'a-real-secret-that-is-long-enough-0123456789',
-  DATABASE_URL: 'postgres://db/quiz',
-  PUBLIC_URL: 'https://quiz-points.example',
-  MAIL_TRANSPORT: 'smtp',
-  SMTP_URL: 'smtp://mail.example:587',
-  GOOGLE_DISCOVERY_URL: 'https://accounts.google.com/.well-known/openid-configuration',
-  GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
-  GOOGLE_CLIENT_SECRET: 'google-secret',
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: 'AC123',
-  TWILIO_AUTH_TOKEN: 'token',
-  TWILIO_FROM: '+815012345678',
-  PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_live_example',
-  STRIPE_WEBHOOK_SECRET: 'whsec_example',
-  INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
-};
+const production = productionEnv;
 
 describe('loadConfig', () => {
   it('defaults to PGlite, captured mail and the real 30-second wait', () => {
@@ -33,7 +16,7 @@ describe('loadConfig', () => {
   it('accepts a complete production environment', () => {
     const config = loadConfig(production);
     expect(config.isProduction).toBe(true);
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/quiz' });
+    expect(config.database).toEqual({ kind: 'postgres', url: productionEnv.DATABASE_URL });
   });
 
   it.each([
@@ -73,7 +56,7 @@ describe('loadConfig', () => {
     expect(config.invoiceRegistrationNumber).toBe('T0000000000000');
     expect(loadConfig(production).payments).toMatchObject({
       provider: 'stripe',
-      secretKey: 'sk_live_example',
+      secretKey: productionEnv.STRIPE_SECRET_KEY,
     });
     expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T123' })).toThrow(/INVOICE_REGISTRATION_NUMBER/);
   });
