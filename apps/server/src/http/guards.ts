@@ -2,9 +2,9 @@ import { messages } from '@quiz-points/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { users } from '../db/schema.ts';
-import { isAdmin, isMember } from '../domain/accounts/audiences.ts';
+import { isAdmin } from '../domain/accounts/audiences.ts';
 import type { Auth } from '../services/identity/auth.ts';
-import { lookUpSession, type SessionUser } from '../services/identity/session-lookup.ts';
+import { lookUpSession, type SessionUser, sessionTokenOf } from '../services/identity/session-lookup.ts';
 import { DomainError } from './domain-error.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,6 +22,13 @@ export interface Guards {
   requireAdmin(request: FastifyRequest): Promise<UserRow>;
   /** When the current session began (for actions that need a fresh sign-in). */
   sessionStartedAt(request: FastifyRequest): Promise<Date | null>;
+  /** Whether the signed-in person is a member (the database decides: qp_is_member). */
+  isMember(request: FastifyRequest): Promise<boolean>;
+  /**
+   * The request's session token, its signature checked, for a hot path that looks the session up
+   * in its own single statement (and applies the member rule there). No database read here.
+   */
+  sessionToken(request: FastifyRequest): Promise<string>;
 }
 
 export function createGuards({
@@ -67,7 +74,7 @@ export function createGuards({
     requireUser,
     async requireMember(request) {
       const user = await requireUser(request);
-      if (!isMember(user, new Date())) throw new DomainError('SIGNUP_REQUIRED');
+      if (!(await sessionOf(request))?.isMember) throw new DomainError('SIGNUP_REQUIRED');
       return user;
     },
     async requireAdvertiser(request) {
@@ -90,6 +97,14 @@ export function createGuards({
     },
     async sessionStartedAt(request) {
       return (await sessionOf(request))?.sessionCreatedAt ?? null;
+    },
+    async isMember(request) {
+      return (await sessionOf(request))?.isMember ?? false;
+    },
+    async sessionToken(request) {
+      const token = await sessionTokenOf(auth, request.headers.cookie);
+      if (!token) throw new DomainError('UNAUTHENTICATED');
+      return token;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { japanDateKey } from '@quiz-points/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ads, dailyQuizzes, devOutbox, quizAnswers, users } from '../db/schema.ts';
+import { ads, authSessions, dailyQuizzes, devOutbox, quizAnswers, users } from '../db/schema.ts';
 import { applyPointChange } from '../domain/points/ledger.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
@@ -44,6 +44,30 @@ export async function refusedAsUnderage(t: AppUnderTest) {
   if (signup.status !== 400)
     throw new Error(`an under-18 signup was not refused: ${JSON.stringify(signup.body)}`);
   return client;
+}
+
+/**
+ * A member (signup completed, an adult) with a live session, written straight to the database, for
+ * domain tests of the hot paths that take a session token. Returns the user's id and the token.
+ */
+export async function memberWithSession(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = overrides.id ?? `member-${++sequence}`;
+  await db.insert(users).values({
+    id,
+    email: `${id}@example.com`,
+    emailHash: `hash-${id}`,
+    birthDate: '1990-01-01',
+    signupCompletedAt: new Date('2026-01-01T00:00:00Z'),
+    ...overrides,
+  });
+  const token = `token-${id}`;
+  await db.insert(authSessions).values({
+    id: `session-${id}`,
+    token,
+    userId: id,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  return { id, token };
 }
 
 type AdInsert = typeof ads.$inferInsert;

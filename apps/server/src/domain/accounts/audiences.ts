@@ -1,14 +1,12 @@
-import { ageOn, MINIMUM_AGE } from '@quiz-points/shared';
 import type { users } from '../../db/schema.ts';
 
 /**
- * Who is who (SPEC-NOTES "Who is who"): the one place that says who the admin is and who is a
- * member. Guards, the browser's view of the signed-in person and the sign-in flows all ask here.
+ * Who is who (SPEC-NOTES "Who is who", decision 012). The admin is decided here. Who is a member
+ * (a Google user who completed signup and is 18 or over today) is decided once, in the database,
+ * by `qp_is_member` (migrations/0003_hot_paths.sql), because the hot paths apply it inside their
+ * single statement; the session lookup reads it for the guards and `/api/me`.
  */
-type Person = Pick<
-  typeof users.$inferSelect,
-  'role' | 'email' | 'emailVerified' | 'birthDate' | 'signupCompletedAt' | 'withdrawnAt'
->;
+type Person = Pick<typeof users.$inferSelect, 'role' | 'email' | 'emailVerified' | 'withdrawnAt'>;
 
 /**
  * The admin is the Google identity whose verified e-mail is ADMIN_EMAIL. Only a Google sign-in
@@ -22,20 +20,5 @@ export function isAdmin(person: Person, adminEmail: string): boolean {
     person.emailVerified &&
     person.withdrawnAt === null &&
     person.email.toLowerCase() === adminEmail.toLowerCase()
-  );
-}
-
-/**
- * A member may earn, spend and refer: a Google user who completed signup and is 18 or over today
- * (Japan time). Anyone else signed in with Google is sent to signup, the admin included: operating
- * the site needs no profile, earning does.
- */
-export function isMember(person: Person, now: Date): boolean {
-  return (
-    person.role === 'user' &&
-    person.withdrawnAt === null &&
-    person.signupCompletedAt !== null &&
-    person.birthDate !== null &&
-    ageOn(person.birthDate, now) >= MINIMUM_AGE
   );
 }

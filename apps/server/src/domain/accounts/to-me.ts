@@ -1,9 +1,9 @@
 import type { Me } from '@quiz-points/shared';
 import type { UserRow } from '../../http/guards.ts';
-import { isAdmin, isMember } from './audiences.ts';
+import { isAdmin } from './audiences.ts';
 
 /** What the browser may know about the signed-in person. */
-export function toMe(user: UserRow, adminEmail: string, now: Date): Me {
+export function toMe(user: UserRow, { adminEmail, isMember }: { adminEmail: string; isMember: boolean }): Me {
   return {
     uid: user.id,
     name: user.name,
@@ -14,7 +14,7 @@ export function toMe(user: UserRow, adminEmail: string, now: Date): Me {
     isSuspended: user.banned,
     isVerified: user.phoneVerifiedAt !== null,
     // A Google user who is not a member (no finished signup, or under 18) is sent to signup.
-    needsSignup: user.role === 'user' && !isMember(user, now),
+    needsSignup: user.role === 'user' && !isMember,
     referralCode: user.referralCode,
     birthDate: user.birthDate,
     gender: user.gender,

@@ -1,73 +1,51 @@
-import { type AnswerResult, answerBody, messages, wrongAnswerPoints } from '@quiz-points/shared';
-import { and, eq } from 'drizzle-orm';
+import { type AnswerResult, answerBody } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
-import { ads, quizAnswers, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { applyPointChange } from '../points/ledger.ts';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
-import type { Viewer } from './viewer.ts';
+import { type HotStatement, runHot } from '../../db/hot-statement.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
+import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
+
+/**
+ * qp_answer_ad_quiz (migrations/0003_hot_paths.sql) is the whole answer, the session lookup
+ * included: a member, within their answer limit, who opened the ad at least `waitSeconds` earlier
+ * by the server's clock and has not answered it; graded there, credited through the ledger. One
+ * round trip; any refusal changes nothing.
+ */
+const answerAd: HotStatement = {
+  name: 'answer-ad-quiz',
+  text: `select is_correct, points, correct_option
+         from qp_answer_ad_quiz($1, $2::uuid, $3, $4, $5, $6, $7::timestamptz, $8, $9)`,
+};
 
 export interface AnswerAdQuizOptions {
   db: Database;
-  viewer: Viewer;
+  /** The session of the person answering (its cookie signature checked). */
+  sessionToken: string;
   adId: string;
   input: unknown;
   waitSeconds: number;
-  /** Counted in the same transaction: one commit per answer (docs/performance.md). */
-  rateLimit?: RateLimitRule;
+  /** The person's answer limit; the key is the person's (`answer:user:<id>`). */
+  rateLimit: Pick<RateLimitRule, 'limit' | 'windowSeconds'>;
   now?: Date;
 }
 
-/**
- * Grades an ad quiz (SPEC §4, SPEC-NOTES "The server decides"): only after a recorded click at
- * least `waitSeconds` earlier by the server's clock, once per person and ad; the full reward when
- * right, 10 % (at least 1) when wrong. One transaction.
- */
-export async function answerAdQuiz({
-  db,
-  viewer,
-  adId,
-  input,
-  waitSeconds,
-  rateLimit,
-  now = new Date(),
-}: AnswerAdQuizOptions) {
-  const { option } = answerBody.parse(input);
-  return db.transaction(async (tx): Promise<AnswerResult> => {
-    if (rateLimit) await consumeRateLimit(tx, rateLimit);
-    const [response] = await tx
-      .select()
-      .from(quizResponses)
-      .where(and(eq(quizResponses.emailHash, viewer.emailHash), eq(quizResponses.adId, adId)))
-      .for('update');
-    const [ad] = await tx.select().from(ads).where(eq(ads.id, adId));
-    if (!ad) throw new DomainError('NOT_FOUND', messages.quizNotFound);
-    if (!response?.clickedAt) throw new DomainError('CONFLICT', messages.openAdFirst);
-    if (response.answeredAt) throw new DomainError('CONFLICT', messages.adAlreadyAnswered);
-    // An ad that stopped at its cap still takes the answers of those it was delivered to.
-    const stoppedByAdvertiser = !ad.isActive && ad.deliveryCount < ad.maxDeliveries;
-    if (ad.status !== 'approved' || stoppedByAdvertiser) throw new DomainError('CONFLICT', messages.adEnded);
-    if (now.getTime() - response.clickedAt.getTime() < waitSeconds * 1000) {
-      throw new DomainError('TOO_EARLY', messages.waitBeforeAnswer);
-    }
-    if (option > ad.quizOptions.length) throw new DomainError('VALIDATION', messages.chooseOneOption);
-
-    const [answer] = await tx.select().from(quizAnswers).where(eq(quizAnswers.adId, adId));
-    if (!answer) throw new DomainError('NOT_FOUND', messages.quizNotFound);
-    const isCorrect = option === answer.correctOptionIndex;
-    const points = isCorrect ? ad.userReward : wrongAnswerPoints(ad.userReward);
-
-    await tx
-      .update(quizResponses)
-      .set({ answeredAt: now, selectedOption: option, isCorrect, rewardGiven: true, pointsAwarded: points })
-      .where(eq(quizResponses.id, response.id));
-    await applyPointChange(tx, {
-      userId: viewer.id,
-      points,
-      reason: 'ad_quiz',
-      ref: adId,
-      memo: `クイズ${isCorrect ? '正解' : '回答'}：${ad.adTitle}`,
-    });
-    return { isCorrect, points, correctOption: answer.correctOptionIndex };
-  });
+/** Grades an ad quiz (SPEC §4): the full reward when right, 10 % (at least 1) when wrong. */
+export async function answerAdQuiz(options: AnswerAdQuizOptions): Promise<AnswerResult> {
+  const { db, sessionToken, adId, waitSeconds, rateLimit, now = new Date() } = options;
+  const { option } = answerBody.parse(options.input);
+  const [graded] = await runHot<{ is_correct: boolean; points: number; correct_option: number }>(
+    db,
+    answerAd,
+    [
+      sessionToken,
+      adId,
+      option,
+      waitSeconds,
+      rateLimit.limit,
+      rateLimit.windowSeconds,
+      now.toISOString(),
+      SESSION_EXPIRES_IN_SECONDS,
+      SESSION_UPDATE_AGE_SECONDS,
+    ],
+  );
+  return { isCorrect: graded!.is_correct, points: graded!.points, correctOption: graded!.correct_option };
 }

@@ -1,47 +1,47 @@
-import { type AnswerResult, answerBody, japanDateKey, messages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { type AnswerResult, answerBody } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
-import { dailyQuizzes, quizResponses, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { applyPointChange } from '../points/ledger.ts';
-import { readSetting } from '../settings/read-setting.ts';
+import { type HotStatement, runHot } from '../../db/hot-statement.ts';
+import { defaultSettings } from '../../db/seed-defaults.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 
-/** Answers today's daily quiz once (SPEC §4): graded here, points from the settings. One transaction. */
-export async function answerDailyQuiz(options: { db: Database; userId: string; input: unknown; now?: Date }) {
-  const { db, userId, input, now = new Date() } = options;
-  const { option } = answerBody.parse(input);
-  const id = japanDateKey(now);
-  return db.transaction(async (tx): Promise<AnswerResult> => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    // Shares the lock an edit takes (update-daily-quiz.ts), so an answer never meets a half-edited quiz.
-    const [quiz] = await tx.select().from(dailyQuizzes).where(eq(dailyQuizzes.publishDate, id)).for('share');
-    if (!quiz) throw new DomainError('NOT_FOUND', messages.dailyQuizNotPublished);
-    if (option > quiz.quizOptions.length) throw new DomainError('VALIDATION', messages.chooseOneOption);
+/**
+ * qp_answer_daily_quiz (migrations/0003_hot_paths.sql) is the whole answer, the session lookup
+ * included: a member, today's quiz (Japan time) answered once, graded there, points from the
+ * settings credited through the ledger. One round trip.
+ */
+const answerDaily: HotStatement = {
+  name: 'answer-daily-quiz',
+  text: `select is_correct, points, correct_option, explanation
+         from qp_answer_daily_quiz($1, $2, $3::jsonb, $4::timestamptz, $5, $6)`,
+};
+const defaultPoints = JSON.stringify(defaultSettings.dailyQuizPoints);
 
-    const isCorrect = option === quiz.correctOptionIndex;
-    const pointsTable = await readSetting(tx, 'dailyQuizPoints');
-    const points = isCorrect ? pointsTable.correct : pointsTable.wrong;
-    const inserted = await tx
-      .insert(quizResponses)
-      .values({
-        userId,
-        emailHash: user.emailHash,
-        dailyQuizId: id,
-        clickedAt: now,
-        answeredAt: now,
-        selectedOption: option,
-        isCorrect,
-        rewardGiven: points > 0,
-        pointsAwarded: points,
-      })
-      .onConflictDoNothing()
-      .returning({ id: quizResponses.id });
-    if (inserted.length === 0) throw new DomainError('CONFLICT', messages.dailyQuizAlreadyAnswered);
-    if (points > 0) {
-      await applyPointChange(tx, { userId, points, reason: 'daily_quiz', ref: id, memo: 'デイリークイズ' });
-    }
-    await tx.update(users).set({ lastDailyQuizId: id, updatedAt: now }).where(eq(users.id, userId));
-    return { isCorrect, points, correctOption: quiz.correctOptionIndex, explanation: quiz.explanation };
-  });
+/** Answers today's daily quiz once (SPEC §4) for the person behind `sessionToken`. */
+export async function answerDailyQuiz(options: {
+  db: Database;
+  sessionToken: string;
+  input: unknown;
+  now?: Date;
+}): Promise<AnswerResult> {
+  const { db, sessionToken, now = new Date() } = options;
+  const { option } = answerBody.parse(options.input);
+  const [graded] = await runHot<{
+    is_correct: boolean;
+    points: number;
+    correct_option: number;
+    explanation: string | null;
+  }>(db, answerDaily, [
+    sessionToken,
+    option,
+    defaultPoints,
+    now.toISOString(),
+    SESSION_EXPIRES_IN_SECONDS,
+    SESSION_UPDATE_AGE_SECONDS,
+  ]);
+  return {
+    isCorrect: graded!.is_correct,
+    points: graded!.points,
+    correctOption: graded!.correct_option,
+    explanation: graded!.explanation,
+  };
 }

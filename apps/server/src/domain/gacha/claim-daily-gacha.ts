@@ -1,46 +1,41 @@
-import { japanDateKey, messages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { applyPointChange } from '../points/ledger.ts';
-import { readSetting } from '../settings/read-setting.ts';
-import { drawGachaReward } from './draw-gacha-reward.ts';
+import { type HotStatement, runHot } from '../../db/hot-statement.ts';
+import { defaultSettings } from '../../db/seed-defaults.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 
 /**
- * The daily gacha (SPEC §4): one claim per Japan-time calendar day, the reward drawn here from the
- * configured table. The ledger's cause key (the day) makes a second claim impossible even in a race.
+ * qp_claim_gacha (migrations/0003_hot_paths.sql) is the whole claim, the session lookup included:
+ * who is signed in and a member, one claim per Japan-time day, the reward drawn from the
+ * configured table with `roll`, the credit through the ledger. One round trip.
  */
+const claimGacha: HotStatement = {
+  name: 'claim-gacha',
+  text: 'select reward from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
+};
+const defaultTable = JSON.stringify(defaultSettings.gachaTable);
+const ROLL_STEPS = 2 ** 47;
+
+/** The daily gacha (SPEC §4) for the person behind `sessionToken` (its cookie signature checked). */
 export async function claimDailyGacha({
   db,
-  userId,
+  sessionToken,
   now = new Date(),
+  roll = randomInt(ROLL_STEPS) / ROLL_STEPS,
 }: {
   db: Database;
-  userId: string;
+  sessionToken: string;
   now?: Date;
+  /** In [0, 1): where the draw lands in the table's total weight. */
+  roll?: number;
 }) {
-  const today = japanDateKey(now);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ lastDailyClaim: users.lastDailyClaim })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    if (user.lastDailyClaim && japanDateKey(user.lastDailyClaim) === today) {
-      throw new DomainError('CONFLICT', messages.gachaAlreadyClaimed);
-    }
-    const reward = drawGachaReward(await readSetting(tx, 'gachaTable'));
-    const result = await applyPointChange(tx, {
-      userId,
-      points: reward,
-      reason: 'gacha',
-      ref: today,
-      memo: 'デイリーガチャ',
-    });
-    if (!result.applied) throw new DomainError('CONFLICT', messages.gachaAlreadyClaimed);
-    await tx.update(users).set({ lastDailyClaim: now, updatedAt: now }).where(eq(users.id, userId));
-    return { success: true as const, reward };
-  });
+  const [claimed] = await runHot<{ reward: number }>(db, claimGacha, [
+    sessionToken,
+    roll,
+    defaultTable,
+    now.toISOString(),
+    SESSION_EXPIRES_IN_SECONDS,
+    SESSION_UPDATE_AGE_SECONDS,
+  ]);
+  return { success: true as const, reward: Number(claimed?.reward) };
 }

@@ -1,58 +1,72 @@
 import { GIFT_MINIMUM_POINTS, giftRequestBody, messages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { giftRequests, users } from '../../db/schema.ts';
+import { type HotStatement, runHot } from '../../db/hot-statement.ts';
+import { defaultSettings } from '../../db/seed-defaults.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
-import { applyPointChange } from '../points/ledger.ts';
-import { readSetting } from '../settings/read-setting.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
- * A point exchange (SPEC §4, §9): the points are deducted and the request created in one
- * transaction, so no number of simultaneous requests can overdraw. A confirmation mail follows.
+ * qp_request_gift (migrations/0003_hot_paths.sql) is the whole exchange, the session lookup
+ * included: a member with a verified phone, a gift type and amount the settings offer, the request
+ * and its debit together (never an overdraw, however many arrive at once). One round trip.
  */
+const requestGiftStatement: HotStatement = {
+  name: 'request-gift',
+  text: `select id, gift_type, points_used, status, created_at, email, label
+         from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7)`,
+};
+const defaultTypes = JSON.stringify(defaultSettings.giftTypes);
+const INTEGER_MAX = 2_147_483_647;
+
+/** A point exchange (SPEC §4, §9), then a confirmation mail (best effort). */
 export async function requestGift(options: {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  userId: string;
+  sessionToken: string;
   input: unknown;
 }) {
-  const { db, mailer, log, userId } = options;
+  const { db, mailer, log, sessionToken } = options;
   const body = giftRequestBody.parse(options.input);
-  const giftType = (await readSetting(db, 'giftTypes')).find((type) => type.id === body.giftType);
-  if (!giftType) throw new DomainError('VALIDATION', messages.giftTypeUnavailable);
-  if (body.points < GIFT_MINIMUM_POINTS || !giftType.amounts.includes(body.points)) {
+  // No offered amount is below the minimum or beyond a PostgreSQL integer (the statement takes one).
+  if (body.points < GIFT_MINIMUM_POINTS || body.points > INTEGER_MAX) {
     throw new DomainError('VALIDATION', messages.giftAmountInvalid);
   }
-
-  const { request, email } = await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw new DomainError('UNAUTHENTICATED');
-    if (!user.phoneVerifiedAt) throw new DomainError('PHONE_REQUIRED', messages.giftNeedsPhone);
-    if (user.banned) throw new DomainError('SUSPENDED', messages.suspendedNotice);
-    const [row] = await tx
-      .insert(giftRequests)
-      .values({ userId, giftType: giftType.id, pointsUsed: body.points })
-      .returning();
-    await applyPointChange(tx, {
-      userId,
-      points: -body.points,
-      reason: 'gift_request',
-      ref: row!.id,
-      memo: `${giftType.label}への交換`,
-    });
-    return { request: row!, email: user.email };
+  const [row] = await runHot<{
+    id: string;
+    gift_type: string;
+    points_used: number;
+    status: string;
+    created_at: Date | string;
+    email: string;
+    label: string;
+  }>(db, requestGiftStatement, [
+    sessionToken,
+    body.giftType,
+    body.points,
+    defaultTypes,
+    new Date().toISOString(),
+    SESSION_EXPIRES_IN_SECONDS,
+    SESSION_UPDATE_AGE_SECONDS,
+  ]);
+  const created = row!;
+  const view = toGiftRequestView({
+    id: created.id,
+    giftType: created.gift_type,
+    pointsUsed: created.points_used,
+    status: created.status,
+    createdAt: new Date(created.created_at),
+    giftCode: null,
+    rejectionReason: null,
   });
-
-  const view = toGiftRequestView(request);
   await mailer
     .send({
-      to: email,
+      to: created.email,
       subject: '【クイズポイント】ポイント交換を受け付けました',
-      text: `${giftType.label}（${body.points.toLocaleString('ja-JP')} Pt）への交換を受け付けました。\nギフトコードは3営業日以内にメールでお送りします。\n交換履歴からも状況を確認できます。`,
+      text: `${created.label}（${body.points.toLocaleString('ja-JP')} Pt）への交換を受け付けました。\nギフトコードは3営業日以内にメールでお送りします。\n交換履歴からも状況を確認できます。`,
     })
     .catch((error: unknown) => log.warn({ err: error }, 'gift confirmation mail failed'));
   return view;

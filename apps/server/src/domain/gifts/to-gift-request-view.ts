@@ -4,7 +4,12 @@ import { addBusinessDays } from './business-days.ts';
 
 export const DELIVERY_BUSINESS_DAYS = 3;
 
-export function toGiftRequestView(row: typeof giftRequests.$inferSelect): GiftRequestView {
+type GiftRequestRow = Pick<
+  typeof giftRequests.$inferSelect,
+  'id' | 'giftType' | 'pointsUsed' | 'status' | 'createdAt' | 'giftCode' | 'rejectionReason'
+>;
+
+export function toGiftRequestView(row: GiftRequestRow): GiftRequestView {
   return {
     id: row.id,
     giftType: row.giftType,

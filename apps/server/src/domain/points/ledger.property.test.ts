@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
 import { dailyQuizzes, users } from '../../db/schema.ts';
-import { createAd } from '../../test/factories.ts';
+import { createAd, memberWithSession } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { answerAdQuiz } from '../ads/answer-ad-quiz.ts';
 import { clickAd } from '../ads/click-ad.ts';
@@ -58,10 +58,9 @@ describe('the ledger under random earning', () => {
           emailHash: `${prefix}-h${i}`,
           gender: null,
           ageBand: null,
+          sessionToken: `token-${prefix}-u${i}`,
         }));
-        await db
-          .insert(users)
-          .values(people.map((p) => ({ id: p.id, email: `${p.id}@example.com`, emailHash: p.emailHash })));
+        for (const p of people) await memberWithSession(db, { id: p.id, emailHash: p.emailHash });
         const adIds = [];
         for (let i = 0; i < 4; i++)
           adIds.push((await createAd(db, { maxDeliveries: 2, userReward: 7 + i })).id);
@@ -77,16 +76,22 @@ describe('the ledger under random earning', () => {
             if (step.kind === 'answer') {
               await answerAdQuiz({
                 db,
-                viewer,
+                sessionToken: viewer.sessionToken,
                 adId: adIds[step.ad]!,
                 input: { option: step.option },
                 waitSeconds: WAIT,
+                rateLimit: { limit: 1000, windowSeconds: 3600 },
                 now,
               });
             }
-            if (step.kind === 'gacha') await claimDailyGacha({ db, userId: viewer.id, now });
+            if (step.kind === 'gacha') await claimDailyGacha({ db, sessionToken: viewer.sessionToken, now });
             if (step.kind === 'daily')
-              await answerDailyQuiz({ db, userId: viewer.id, input: { option: step.option }, now });
+              await answerDailyQuiz({
+                db,
+                sessionToken: viewer.sessionToken,
+                input: { option: step.option },
+                now,
+              });
           })().catch((error: unknown) => {
             // Refusals are expected; anything that is not a business refusal is a bug.
             if (!(error instanceof Error) || error.name !== 'DomainError') throw error;

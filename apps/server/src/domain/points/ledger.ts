@@ -1,9 +1,8 @@
 import { messages } from '@quiz-points/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { refusalOf } from '../../db/hot-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { pointTransactions, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 
 /** Why points moved. With `ref`, a reason names its cause, and one cause moves points once. */
 export type LedgerReason =
@@ -31,31 +30,26 @@ export interface PointChange {
 export type PointChangeResult = { applied: true; balance: number } | { applied: false };
 
 /**
- * The only place points change. Writes the ledger row and the balance in the caller's
- * transaction. A cause already recorded changes nothing ({ applied: false }); a debit that would
- * overdraw throws INSUFFICIENT_POINTS, rolling the transaction back.
+ * Points change only through `qp_apply_point_change` (migrations/0003_hot_paths.sql), so the hot
+ * paths that run as one statement and these callers share one ledger rule: the ledger row (one per
+ * user, reason and cause) and the balance, in the caller's transaction. A cause already recorded
+ * changes nothing ({ applied: false }); a debit that would overdraw throws INSUFFICIENT_POINTS,
+ * rolling the transaction back.
  */
 export async function applyPointChange(tx: Tx, change: PointChange): Promise<PointChangeResult> {
   if (!Number.isSafeInteger(change.points) || change.points === 0) {
     throw new Error(`a point change must be a non-zero integer, got ${change.points}`);
   }
   const memo = change.memo ?? (change.points > 0 ? messages.memoGain : messages.memoUse);
-  const inserted = await tx
-    .insert(pointTransactions)
-    .values({ userId: change.userId, points: change.points, reason: change.reason, ref: change.ref, memo })
-    .onConflictDoNothing({
-      target: [pointTransactions.userId, pointTransactions.reason, pointTransactions.ref],
-    })
-    .returning({ id: pointTransactions.id });
-  if (inserted.length === 0) return { applied: false };
-
-  const [updated] = await tx
-    .update(users)
-    .set({ points: sql`${users.points} + ${change.points}`, updatedAt: sql`now()` })
-    .where(and(eq(users.id, change.userId), sql`${users.points} + ${change.points} >= 0`))
-    .returning({ points: users.points });
-  if (!updated) throw new DomainError('INSUFFICIENT_POINTS');
-  return { applied: true, balance: updated.points };
+  try {
+    const [row] = await queryRows<{ balance: number | null }>(
+      tx,
+      sql`select qp_apply_point_change(${change.userId}, ${change.points}::integer, ${change.reason}, ${change.ref}, ${memo}) as balance`,
+    );
+    return row?.balance == null ? { applied: false } : { applied: true, balance: Number(row.balance) };
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
 }
 
 /** Users whose balance differs from the sum of their ledger (the invariant says: none). */

@@ -13,21 +13,15 @@ export interface RateLimitRule {
 
 /**
  * Counts one hit in a fixed window kept in the database (so it holds across app instances) and
- * answers whether it is within the limit. One statement, so concurrent hits cannot both slip in.
+ * answers whether it is within the limit: `qp_count_rate_limit_hit` (migrations/0003_hot_paths.sql),
+ * the rule the hot statements apply too. One statement, so concurrent hits cannot both slip in.
  */
 export async function countRateLimitHit(db: Executor, rule: RateLimitRule): Promise<boolean> {
-  const [row] = await queryRows<{ hits: number }>(
+  const [row] = await queryRows<{ within: boolean }>(
     db,
-    sql`
-    insert into rate_limits (key, window_started_at, hits) values (${rule.key}, now(), 1)
-    on conflict (key) do update set
-      hits = case when rate_limits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                  then 1 else rate_limits.hits + 1 end,
-      window_started_at = case when rate_limits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                  then now() else rate_limits.window_started_at end
-    returning hits`,
+    sql`select qp_count_rate_limit_hit(${rule.key}, ${rule.limit}::integer, ${rule.windowSeconds}::integer) as within`,
   );
-  return Number(row?.hits ?? 0) <= rule.limit;
+  return row?.within === true;
 }
 
 /** Counts one hit and refuses with RATE_LIMITED past the limit. */

@@ -16,7 +16,8 @@ export function registerAccountRoutes(app: FastifyInstance, { database, guards, 
 
   app.get('/api/me', async (request) => {
     const user = await guards.currentUser(request);
-    return { user: user ? toMe(user, config.adminEmail, new Date()) : null };
+    if (!user) return { user: null };
+    return { user: toMe(user, { adminEmail: config.adminEmail, isMember: await guards.isMember(request) }) };
   });
 
   app.post('/api/signup', async (request) => {

@@ -4,7 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
 
-export type SessionUser = { user: typeof users.$inferSelect; sessionCreatedAt: Date };
+export type SessionUser = {
+  user: typeof users.$inferSelect;
+  sessionCreatedAt: Date;
+  /** qp_is_member (migration 0003): signup completed and 18 or over today, decided by the database. */
+  isMember: boolean;
+};
 
 /** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`), or null. */
 export function readSignedToken(cookieHeader: string | undefined, cookieName: string, secret: string) {
@@ -39,8 +44,7 @@ export async function lookUpSession(options: {
   db: Database;
   cookieHeader: string | undefined;
 }): Promise<SessionUser | null> {
-  const context = await options.auth.$context;
-  const token = readSignedToken(options.cookieHeader, context.authCookies.sessionToken.name, context.secret);
+  const token = await sessionTokenOf(options.auth, options.cookieHeader);
   if (!token) return null;
   const [row] = await options.db
     .select({
@@ -48,6 +52,7 @@ export async function lookUpSession(options: {
       sessionId: authSessions.id,
       createdAt: authSessions.createdAt,
       expiresAt: authSessions.expiresAt,
+      isMember: sql<boolean>`qp_is_member(${users}, now())`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -61,5 +66,11 @@ export async function lookUpSession(options: {
       .set({ expiresAt: new Date(Date.now() + SESSION_EXPIRES_IN_SECONDS * 1000), updatedAt: new Date() })
       .where(eq(authSessions.id, row.sessionId));
   }
-  return { user: row.user, sessionCreatedAt: row.createdAt };
+  return { user: row.user, sessionCreatedAt: row.createdAt, isMember: row.isMember };
+}
+
+/** The session token of a request whose cookie is signed with our secret (no database read), or null. */
+export async function sessionTokenOf(auth: Auth, cookieHeader: string | undefined): Promise<string | null> {
+  const context = await auth.$context;
+  return readSignedToken(cookieHeader, context.authCookies.sessionToken.name, context.secret);
 }
