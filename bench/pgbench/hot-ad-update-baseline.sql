@@ -1,0 +1,12 @@
+-- The guarded UPDATE of POST /api/ads/:adId/click
+-- as it ran before issue 14 (commit 0b06dd7): every statement it sent, in order, copied from
+-- PostgreSQL's statement log of one request. This is a FIXED BASELINE of npm run bench:
+-- targets are ratios to it, so it must not be edited, even when the endpoint changes.
+-- bench/bench.mjs runs it with pgbench -M extended (unnamed statements, as the app sent them).
+-- Values the app bound as parameters are pgbench variables when they vary per request and inline
+-- when constant; the app's own timestamps are now(); JSON literals have a space after each colon
+-- (the same jsonb) because pgbench would read ":true" as a variable. :n is a bench user (its id,
+-- e-mail hash and session token are all n); the variables come from bench.mjs (pgbenchVariables).
+-- Only the one statement every click makes on the ad's row, all clients on one ad (:ad): the
+-- reference of the hot-ad target (issue 14: a click at least as fast as this UPDATE alone).
+update "ads" set "delivery_count" = "ads"."delivery_count" + 1, "is_active" = "ads"."delivery_count" + 1 < "ads"."max_deliveries", "updated_at" = now() where ("ads"."id" = :ad and "ads"."status" = 'approved' and "ads"."is_active" = true and "ads"."delivery_count" < "ads"."max_deliveries" and ((not ("ads"."target_gender" @> '{"male": true}' or "ads"."target_gender" @> '{"female": true}' or "ads"."target_gender" @> '{"other": true}')) or ("ads"."target_gender" ->> 'female')::boolean) and ((not jsonb_path_exists("ads"."target_age_range", '$.* ? (@ == true)')) or ("ads"."target_age_range" ->> '30s')::boolean)) returning "unit_price";
