@@ -84,6 +84,7 @@ export function useBrowser(
     });
     context.on('page', watch);
     page = await context.newPage();
+    waitForTheAppOnEveryLoad(page);
   }
   afterEach(async (test) => {
     const seen = problems.splice(0);
@@ -97,6 +98,52 @@ export function useBrowser(
     expect(seen, 'console errors or uncaught exceptions').toEqual([]);
   });
   return fixture;
+}
+
+/**
+ * A pre-rendered page (docs/performance.md, "Pre-rendering") shows its buttons and fields before its
+ * script has taken it over, and what is typed or clicked before then is lost, for a test as for a
+ * person. So `goto` and `reload`, on every page of every context, also wait for the app to take the
+ * page over: React marks #root at once when it hydrates it, and from then on hydrates whatever an
+ * event reaches before acting on it.
+ */
+function waitForTheAppOnEveryLoad(p: Page) {
+  const prototype = Object.getPrototypeOf(p) as Page & { appWaitInstalled?: true };
+  if (prototype.appWaitInstalled) return;
+  prototype.appWaitInstalled = true;
+  const appTookOver = () => {
+    const root = document.getElementById('root');
+    if (!root?.hasAttribute('data-prerendered')) return true;
+    return Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  };
+  const waitForTheApp = (page: Page) =>
+    contextsWithoutScripts.has(page.context()) ? undefined : page.waitForFunction(appTookOver);
+  const { goto, reload } = prototype;
+  prototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    await waitForTheApp(this);
+    return response;
+  };
+  prototype.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
+    await waitForTheApp(this);
+    return response;
+  };
+}
+
+const contextsWithoutScripts = new WeakSet<BrowserContext>();
+
+/** A context with JavaScript turned off, as the fixture's but for that: no app ever takes a page over. */
+export async function newContextWithoutJavaScript(fixture: BrowserFixture): Promise<BrowserContext> {
+  const context = await fixture.context.browser()!.newContext({
+    baseURL: fixture.baseUrl,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
+  contextsWithoutScripts.add(context);
+  return context;
 }
 
 /** Runs axe and fails on any serious or critical violation. */

@@ -1,10 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadPage } from './app/router.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+
+/**
+ * Whether the browser's first render gives the markup the build pre-rendered (docs/performance.md,
+ * "Pre-rendering"): it was rendered with no query and no navigation state, so a query other than the
+ * referral code or campaign tags (a failed sign-in, a confirmed e-mail) or a notice carried in
+ * history state would draw something else. Then React draws afresh instead of hydrating.
+ */
+function drawsThePrerenderedMarkup(): boolean {
+  if (root.dataset.prerendered === undefined) return false;
+  const keys = [...new URLSearchParams(window.location.search).keys()];
+  const state = window.history.state as { usr?: unknown } | null;
+  return keys.every((key) => key === 'ref' || key.startsWith('utm_')) && state?.usr == null;
+}
+
+// Before hydrating, the page's code is loaded, so React renders the whole page at once and keeps
+// every pre-rendered node (a page still loading would be a fallback that does not match the HTML).
+// Should that download fail, the page's lazy import tries again while rendering. A fresh render
+// starts at once, as it always did: its loading bar stands in for the page, and what it asks the
+// server (who is signed in) does not wait for the page's code.
+if (drawsThePrerenderedMarkup()) {
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, <App />));
+} else {
+  createRoot(root).render(<App />);
+}

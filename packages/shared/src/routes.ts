@@ -43,6 +43,23 @@ export const pageRoutes = [
   '/admin/numbers',
 ] as const;
 
+/**
+ * The page routes whose signed-out page needs no data and no session: the build pre-renders each to
+ * HTML, and the server sends that HTML to a request without a session cookie (docs/performance.md).
+ */
+export const prerenderedPageRoutes = [
+  '/',
+  '/howto',
+  '/terms',
+  '/privacy',
+  '/about',
+  '/demo',
+  '/demo/ad',
+  '/advertiser',
+  '/advertiser/terms',
+  '/advertiser/legal',
+] as const satisfies readonly (typeof pageRoutes)[number][];
+
 const routeMatchers = pageRoutes.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));
 
 export function isPageRoute(pathname: string): boolean {

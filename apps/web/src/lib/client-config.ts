@@ -1,4 +1,7 @@
-/** Read once from the JSON the server embeds in index.html. */
+/**
+ * Read once from the JSON the server embeds in index.html. The build's pre-rendering (no document)
+ * starts from the defaults and sets the values it renders with (entry-server.tsx).
+ */
 export interface ClientConfig {
   adWaitSeconds: number;
   /** SPEC §3: the card-payment provider's publishable key (null with the local stand-in). */
@@ -8,8 +11,9 @@ export interface ClientConfig {
 }
 
 function readClientConfig(): ClientConfig {
-  const element = document.getElementById('client-config');
   const fallback: ClientConfig = { adWaitSeconds: 30, paymentsPublishableKey: null, hasSession: true };
+  if (typeof document === 'undefined') return fallback;
+  const element = document.getElementById('client-config');
   if (!element?.textContent) return fallback;
   try {
     return { ...fallback, ...(JSON.parse(element.textContent) as Partial<ClientConfig>) };

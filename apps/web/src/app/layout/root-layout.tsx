@@ -12,12 +12,14 @@ const SignedInHeader = lazy(() =>
   import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })),
 );
 
+const headerPlaceholder = <header className="site-header site-header--signed-in" />;
+
 export function RootLayout() {
   const { pathname } = useLocation();
   usePageTracking(pathname);
   useRememberReferral();
   useSendToSignup();
-  const { data: me } = useMe();
+  const { data: me, isPending } = useMe();
   const signedInUser = me?.role === 'user' && !me.isSuspended;
   const isAdvertiserArea = pathname.startsWith('/advertiser');
   return (
@@ -25,8 +27,11 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         本文へスキップ
       </a>
-      {signedInUser ? (
-        <Suspense fallback={<header className="site-header site-header--signed-in" />}>
+      {/* Until the session is known, an empty header bar (not the visitor's links) holds the place. */}
+      {isPending ? (
+        headerPlaceholder
+      ) : signedInUser ? (
+        <Suspense fallback={headerPlaceholder}>
           <SignedInHeader />
         </Suspense>
       ) : (

@@ -26,7 +26,8 @@ export function Countdown({
             : `あと ${remaining} 秒`}
       </div>
       <div className="countdown__bar" aria-hidden="true">
-        <div className="countdown__fill" style={{ width: `${progress}%` }} />
+        {/* Empty, the bar carries no style attribute: pre-rendered HTML may not (the CSP refuses it). */}
+        <div className="countdown__fill" style={progress > 0 ? { width: `${progress}%` } : undefined} />
       </div>
       <p role="status" className="visually-hidden">
         {announcement}

@@ -2,12 +2,17 @@ import { EMAIL_USED_BY_ADVERTISER, coreMessages as messages } from '@quiz-points
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { clientConfig } from '../../../lib/client-config.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useSignOut } from '../../auth/api/sign-out.ts';
-import { LandingPage } from '../../landing/components/landing-page.tsx';
+import { LandingPage, preloadFaqAccordion } from '../../landing/components/landing-page.tsx';
 
 // The signed-in home loads on demand, so a visitor's landing page carries none of its code.
 const UserHome = lazy(() => import('./user-home.tsx').then((module) => ({ default: module.UserHome })));
+
+/** What a visitor's landing page draws on demand, loaded before it hydrates (main.tsx). */
+export const preloadHomePage = () =>
+  clientConfig.hasSession ? Promise.resolve(undefined) : preloadFaqAccordion();
 
 /**
  * `/`: the landing page when signed out, the user's home when signed in. SPEC §4 login rules:

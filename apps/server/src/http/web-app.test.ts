@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type ClientConfig, registerWebApp } from './web-app.ts';
+
+/**
+ * Which HTML a page request gets (docs/performance.md, "Pre-rendering"), against a fixture build
+ * whose pre-rendered landing page says "landing page" and whose shells name themselves.
+ */
+const distDir = fileURLToPath(new URL('../test/fixtures/web-dist', import.meta.url));
+const production: ClientConfig = { adWaitSeconds: 30, paymentsPublishableKey: null };
+const session = { cookie: 'qp.session_token=abc.def' };
+
+async function webApp(client = production, reloadIndex = false) {
+  const app = Fastify();
+  await registerWebApp(app, { distDir, client, reloadIndex });
+  return app;
+}
+
+const rootOf = (body: string) => /<div id="root"[^>]*>(.*)<\/div><\/body>/.exec(body)?.[1];
+
+describe('the page HTML', () => {
+  it('sends a public page pre-rendered to a request without a session cookie, its root already drawn', async () => {
+    const app = await webApp();
+    for (const url of ['/', '/?ref=ABCD1234']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(rootOf(response.body), url).toBe('<main><h1>landing page</h1></main>');
+      expect(response.body).toContain(
+        '<script type="application/json" id="client-config">{"adWaitSeconds":30,"paymentsPublishableKey":null,"hasSession":false}</script>',
+      );
+      expect(response.headers.vary).toContain('cookie');
+    }
+    // Compressed when the browser accepts it.
+    const plain = (await app.inject('/')).body;
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await app.inject({ url: '/', headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString()).toBe(plain);
+    }
+    // In development the watcher builds without pre-rendering: index.html everywhere.
+    const development = await webApp(production, true);
+    expect(rootOf((await development.inject('/')).body)).toBe('');
+  });
+
+  it('sends the signed-in shell, not the visitor page, to a request with a session cookie', async () => {
+    const app = await webApp();
+    const home = await app.inject({ url: '/', headers: session });
+    expect(rootOf(home.body)).toContain('data-shell="user-session"');
+    expect(home.body).toContain('"hasSession":true');
+    const report = await app.inject({ url: '/advertiser/ads/x1/report', headers: session });
+    expect(rootOf(report.body)).toContain('data-shell="advertiser-session"');
+  });
+
+  it('sends the visitor shell for a page that is not pre-rendered', async () => {
+    const app = await webApp();
+    expect(rootOf((await app.inject('/gift')).body)).toContain('data-shell="user-visitor"');
+    expect(rootOf((await app.inject('/advertiser/create-ad/')).body)).toContain(
+      'data-shell="advertiser-visitor"',
+    );
+  });
+
+  it('sends a page that shows a configuration value only when it shows this server’s', async () => {
+    expect(rootOf((await (await webApp()).inject('/demo/')).body)).toContain('demo page, 30 seconds');
+    const shortWait = await webApp({ ...production, adWaitSeconds: 3 });
+    const demo = await shortWait.inject('/demo');
+    expect(rootOf(demo.body)).toContain('data-shell="user-visitor"');
+    expect(demo.body).toContain('"adWaitSeconds":3');
+  });
+
+  it('keeps the not-found page and the files behind the pages out of reach', async () => {
+    const app = await webApp();
+    for (const url of ['/no-such-page', '/prerendered/index.html', '/prerendered/pages.json']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(rootOf(response.body), url).toBe('');
+    }
+  });
+});

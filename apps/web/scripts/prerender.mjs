@@ -1,0 +1,95 @@
+// Pre-renders the public pages, and the frame of every other page, to HTML after `vite build`
+// (docs/performance.md, "Pre-rendering"). The server sends these files; the browser app hydrates them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+
+const webDir = new URL('..', import.meta.url).pathname;
+const dist = path.join(webDir, 'dist');
+const outDir = path.join(dist, 'prerendered');
+const ssrDir = path.join(webDir, '../../node_modules/.cache/web-ssr');
+
+// The server-side build of the same components (React and the router stay in node_modules).
+await build({
+  root: webDir,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+const { renderPage, renderShell, prerenderedPageRoutes } = await import(path.join(ssrDir, 'entry-server.js'));
+
+// What production's server embeds (hasSession aside). A page whose HTML changes when these change
+// (the demo shows the wait) is marked with them: the server sends it only under the same values.
+const config = { adWaitSeconds: 30, paymentsPublishableKey: null };
+const probe = { adWaitSeconds: 29, paymentsPublishableKey: 'pk_probe' };
+
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const rootStart = '<div id="root"';
+const emptyRoot = `${rootStart}></div>`;
+if (!template.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot}`);
+const page = (markup, { attributes = '', preload = [] } = {}) => {
+  const links = preload.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`);
+  return template
+    .replace('  </head>', `${links.join('')}  </head>`)
+    .replace(emptyRoot, `${rootStart}${attributes}>${markup}</div>`);
+};
+
+// A lazily loaded page's chunk, and what it imports beyond the entry, found in Vite's manifest by
+// the page's file name (the component FooBarPage lives in foo-bar-page.tsx): linked in the HTML,
+// it downloads beside the entry instead of after it, and the page hydrates sooner.
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const closure = (key, seen = new Set()) => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  return seen;
+};
+const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
+const chunksOf = (component) => {
+  if (component === undefined) return [];
+  const name = component.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase();
+  const key = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
+  if (key === undefined) throw new Error(`No chunk named ${name} for the page ${component}`);
+  return [...closure(key)].filter((k) => !entry.has(k)).map((k) => manifest[k].file);
+};
+
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir);
+const written = { pages: {}, shells: {} };
+const write = (name, html) => {
+  const markup = html.slice(html.indexOf(rootStart));
+  if (/<script|\sstyle=/.test(markup)) {
+    throw new Error(
+      `${name}: the pre-rendered markup holds a script or a style attribute, which the CSP refuses`,
+    );
+  }
+  fs.writeFileSync(path.join(outDir, name), html);
+  return name;
+};
+
+for (const route of prerenderedPageRoutes) {
+  const rendered = await renderPage(route, { ...config, hasSession: false });
+  const probed = await renderPage(route, { ...probe, hasSession: false });
+  const name = route === '/' ? 'index.html' : `${route.slice(1).replaceAll('/', '-')}.html`;
+  const html = page(rendered.html, { attributes: ' data-prerendered=""', preload: chunksOf(rendered.page) });
+  written.pages[route] = {
+    file: write(name, html),
+    ...(rendered.html === probed.html ? {} : { renderedWith: config }),
+  };
+}
+
+// Pages that need a session, or a visitor on them: the layout with the loading bar, in the user's
+// area and the advertiser's (their footers differ), with and without a session cookie.
+const shellAt = { user: '/gift', advertiser: '/advertiser/ads-status' };
+for (const [area, url] of Object.entries(shellAt)) {
+  for (const hasSession of [true, false]) {
+    const key = `${area}-${hasSession ? 'session' : 'visitor'}`;
+    written.shells[key] = write(`shell-${key}.html`, page(renderShell(url, { ...config, hasSession })));
+  }
+}
+fs.writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(written, null, 2)}\n`);

@@ -1,0 +1,99 @@
+import { coreMessages, prerenderedPageRoutes } from '@quiz-points/shared';
+import { describe, expect, inject, it } from 'vitest';
+import { newContextWithoutJavaScript, screenshot, useBrowser } from './support/browser.ts';
+
+// The server with production's 30-second wait, so the demo page is pre-rendered too.
+const browser = useBrowser({ baseUrl: inject('realWaitBaseUrl') });
+
+interface RootWatch {
+  /** The first h1 in #root that the HTML brought (React had not made it). */
+  parsedH1: Element | null;
+  /** Every element taken out of #root. */
+  removed: string[];
+}
+
+/** Runs in each new document before any of its scripts. */
+function watchTheRoot() {
+  const watch: RootWatch = { parsedH1: null, removed: [] };
+  (window as unknown as { rootWatch: RootWatch }).rootWatch = watch;
+  const madeByReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+  new MutationObserver((records) => {
+    const root = document.getElementById('root');
+    for (const record of records) {
+      if (!root?.contains(record.target)) continue;
+      for (const node of Array.from(record.removedNodes))
+        if (node instanceof Element) watch.removed.push(node.outerHTML);
+      const h1 = root.querySelector('h1');
+      if (!watch.parsedH1 && h1 && !madeByReact(h1)) watch.parsedH1 = h1;
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Whether React took over the h1 the HTML brought, and how many elements it removed. */
+const takeover = () =>
+  browser.page.evaluate(() => {
+    const { parsedH1, removed } = (window as unknown as { rootWatch: RootWatch }).rootWatch;
+    const hydrated =
+      parsedH1?.isConnected === true && Object.keys(parsedH1).some((key) => key.startsWith('__reactFiber$'));
+    return { hydrated, removed };
+  });
+
+describe('pre-rendered pages', () => {
+  it('come from the server with the page already drawn', async () => {
+    const html = await (await fetch(`${browser.baseUrl}/`)).text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toMatch(/<h1 id="hero-title" class="hero__title">広告を見てクイズに答えるだけで/);
+    expect(root).toContain('よくある質問');
+    expect(root).not.toMatch(/<script(?! type="module")/);
+  });
+
+  it.each([...prerenderedPageRoutes, '/?ref=ABCD1234'])(
+    '%s hydrates: React keeps every pre-rendered element',
+    async (url) => {
+      const { page } = browser;
+      await page.addInitScript(watchTheRoot);
+      await page.goto(url);
+      await expect.poll(async () => (await takeover()).hydrated).toBe(true);
+      // The landing page's FAQ arrives in its own chunk; it hydrates in place too.
+      if (url.startsWith('/?') || url === '/') {
+        const question = page.locator('.faq__question').first();
+        await question.click();
+        await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+      }
+      expect((await takeover()).removed).toEqual([]);
+    },
+  );
+
+  it('draws afresh, without a hydration error, when the URL asks for something the HTML lacks', async () => {
+    const { page } = browser;
+    const response = await page.goto('/?signin=failed');
+    expect(await response!.text()).toContain('<h1 id="hero-title"');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(coreMessages.signInFailed);
+    expect(await page.locator('h1').innerText()).toContain('ポイントがたまる');
+  });
+
+  it('gives a page with a session cookie the frame with a loading bar, then the app draws it', async () => {
+    const { page, context } = browser;
+    await context.addCookies([{ name: 'qp.session_token', value: 'not-a-session', url: browser.baseUrl }]);
+    const response = await page.goto('/howto');
+    const root = (await response!.text()).split('<div id="root"')[1] ?? '';
+    expect(root).toContain('class="route-progress"');
+    expect(root).not.toContain('<h1');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('使い方');
+  });
+
+  it('look like the page with JavaScript turned off', async () => {
+    const context = await newContextWithoutJavaScript(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      expect(await page.locator('h1').innerText()).toContain('ポイントがたまる');
+      expect(await page.locator('.steps__item').count()).toBe(4);
+      expect(await page.locator('.faq__question').count()).toBe(14);
+      expect(await page.locator('footer[data-footer="user"]').isVisible()).toBe(true);
+      await screenshot(page, 'landing-no-javascript');
+    } finally {
+      await context.close();
+    }
+  });
+});
