@@ -253,7 +253,9 @@ describe('advertiser journeys', () => {
         ],
       );
     }
-    await postgres.db.query('update ads set delivery_count = 10, is_active = false where id = $1', [adId]);
+    // The ten deliveries took the ad's whole room (its slots), so it stopped at its cap.
+    await postgres.db.query('update ad_delivery_slots set remaining = 0 where ad_id = $1', [adId]);
+    await postgres.db.query('update ads set is_active = false where id = $1', [adId]);
 
     await page.goto('/advertiser/ads-status');
     const card = adCard(page, title);

@@ -1,4 +1,4 @@
-import { ageOn, messages, wrongAnswerPoints } from '@quiz-points/shared';
+import { ageBandOf, ageOn, messages, wrongAnswerPoints } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithSession } from '../test/factories.ts';
@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 import { refusalOf, runHot } from './hot-statement.ts';
 import { queryRows } from './query-rows.ts';
 
-/** The rules migrations/0003_hot_paths.sql holds for the one-statement hot paths. */
+/** The rules migrations/0003_hot_paths.sql and 0004_hot_ad.sql hold for the one-statement hot paths. */
 describe('the hot paths’ SQL rules', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -37,6 +37,20 @@ describe('the hot paths’ SQL rules', () => {
     expect(await isMember('2008-02-29', '2026-02-28T12:00:00Z')).toBe(false);
     expect(await isMember('2008-02-29', '2026-02-28T15:00:00Z')).toBe(true);
     expect(ageOn('2008-02-29', new Date('2026-02-28T12:00:00Z'))).toBe(17);
+  });
+
+  it('puts a viewer in the same age group as the browser does, on the Japan-time day', async () => {
+    const at = ['2026-11-22T14:59:59Z', '2026-11-22T15:00:00Z', '2028-02-28T15:00:00Z'];
+    const births = ['2008-11-23', '2008-02-29', '2006-11-22', '1996-11-23', '1966-11-24', '1950-01-01'];
+    const rows = await queryRows<{ birth: string; at: string; band: string }>(
+      database.db,
+      sql`select b as birth, a as at, qp_age_band(b::date, a::timestamptz) as band
+          from unnest(string_to_array(${births.join()}, ',')) b
+          cross join unnest(string_to_array(${at.join()}, ',')) a`,
+    );
+    expect(rows).toHaveLength(births.length * at.length);
+    for (const row of rows)
+      expect(row.band, `${row.birth} at ${row.at}`).toBe(ageBandOf(ageOn(row.birth, new Date(row.at))));
   });
 
   it('turns a refusal raised in the database into its DomainError, with its own message', async () => {

@@ -50,10 +50,23 @@ describe.each(databaseKinds())('schema constraints on %s', (kind) => {
   });
 
   it('keeps deliveries within the cap and activity to approved ads', async () => {
-    const [row] = await database.db.insert(ads).values(ad).returning({ id: ads.id });
+    const [approved] = await database.db
+      .insert(ads)
+      .values({ ...ad, status: 'approved', isActive: true })
+      .returning({ id: ads.id });
+    const slots = await queryRows<{ remaining: number }>(
+      database.db,
+      sql`select remaining from ad_delivery_slots where ad_id = ${approved!.id} order by slot`,
+    );
+    expect(slots.reduce((sum, slot) => sum + slot.remaining, 0)).toBe(ad.maxDeliveries);
     expect(
-      await violation(database.db.update(ads).set({ deliveryCount: 3 }).where(sql`id = ${row!.id}`)),
-    ).toMatch(/ads_delivery_within_cap/);
+      await violation(
+        database.db.execute(
+          sql`update ad_delivery_slots set remaining = remaining - 1 where ad_id = ${approved!.id}`,
+        ),
+      ),
+    ).toMatch(/ad_delivery_slots_remaining_non_negative/);
+    const [row] = await database.db.insert(ads).values(ad).returning({ id: ads.id });
     expect(
       await violation(database.db.update(ads).set({ isActive: true }).where(sql`id = ${row!.id}`)),
     ).toMatch(/ads_active_only_when_approved/);

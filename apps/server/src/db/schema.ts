@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -169,8 +171,8 @@ export const ads = pgTable(
     baseFee: integer('base_fee').notNull().default(0),
     extraTargetingFee: integer('extra_targeting_fee').notNull().default(0),
     unitPrice: integer('unit_price').notNull(),
+    /** The cap. What has been delivered is counted by ad_deliveries; what is left, by adDeliverySlots. */
     maxDeliveries: integer('max_deliveries').notNull().default(100),
-    deliveryCount: integer('delivery_count').notNull().default(0),
     status: text('status').notNull().default('pending'),
     isActive: boolean('is_active').notNull().default(false),
     targetGender: jsonb('target_gender')
@@ -198,12 +200,42 @@ export const ads = pgTable(
       sql`${t.unitPrice} >= 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`,
     ),
     check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
-    check(
-      'ads_delivery_within_cap',
-      sql`${t.deliveryCount} >= 0 and ${t.deliveryCount} <= ${t.maxDeliveries}`,
-    ),
     check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
   ],
+);
+
+/**
+ * What an approved ad may still deliver, spread over a few rows (issue 14): a click takes one unit
+ * from any row no other click holds, so clicks on a popular ad rarely wait on each other. The rows
+ * of an ad always hold maxDeliveries minus its deliveries (migrations/0004_hot_ad.sql keeps them so,
+ * and qp_click_ad takes from them).
+ */
+export const adDeliverySlots = pgTable(
+  'ad_delivery_slots',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.slot] }),
+    check('ad_delivery_slots_remaining_non_negative', sql`${t.remaining} >= 0`),
+  ],
+);
+
+/**
+ * One number that changes whenever any ad changes (a trigger on ads bumps it): an instance keeps
+ * each targeting segment's ad list while the number stays the same (domain/ads/list-ads-for-user.ts).
+ */
+export const adCatalogue = pgTable(
+  'ad_catalogue',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('ad_catalogue_single_row', sql`${t.id} = 1`)],
 );
 
 /** SPEC §3 QuizAnswer: the correct option, apart from the ad so no user-facing read can reach it. */

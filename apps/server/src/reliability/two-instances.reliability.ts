@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adDeliveries,
-  ads,
   devOutbox,
   devSmsOutbox,
   giftRequests,
@@ -13,6 +12,7 @@ import {
 import {
   createAd,
   createTodaysDailyQuiz,
+  deliveryState,
   signedInAdmin,
   signedUpUser,
   verifiedUserWithPoints,
@@ -71,8 +71,11 @@ describe('two instances, one database: every once-only rule under bursts', () =>
         people.map((client) => burst(3, client, (on) => on.json('POST', `/api/ads/${ad.id}/click`))),
       )
     ).flat();
-    const [row] = await cluster.database.db.select().from(ads).where(eq(ads.id, ad.id));
-    expect(row).toMatchObject({ deliveryCount: cap, isActive: false });
+    expect(await deliveryState(cluster.database.db, ad.id)).toEqual({
+      delivered: cap,
+      remaining: 0,
+      isActive: false,
+    });
     const deliveries = await cluster.database.db
       .select()
       .from(adDeliveries)

@@ -1,6 +1,7 @@
 import { japanDateKey } from '@quiz-points/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
 import { ads, authSessions, dailyQuizzes, devOutbox, quizAnswers, users } from '../db/schema.ts';
 import { applyPointChange } from '../domain/points/ledger.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
@@ -170,4 +171,30 @@ export async function signedInAdvertiser(t: AppUnderTest, options: { card?: bool
   const me = await client.json<{ advertiser: { uid: string } }>('GET', '/api/advertiser/me');
   if (me.status !== 200) throw new Error(`advertiser not signed in: ${JSON.stringify(me.body)}`);
   return { client, email, uid: me.body.advertiser.uid };
+}
+
+/** `count` deliveries of an approved ad to new members, taken from its slots as clicks would. */
+export async function recordDeliveries(db: Database, adId: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const member = await memberWithSession(db);
+    await db.execute(sql`
+      with taken as (
+        update ad_delivery_slots set remaining = remaining - 1
+        where (ad_id, slot) = (select ad_id, slot from ad_delivery_slots
+                               where ad_id = ${adId} and remaining > 0 order by slot limit 1)
+        returning ad_id)
+      insert into ad_deliveries (ad_id, user_id, unit_price)
+      select taken.ad_id, ${member.id}, ads.unit_price from taken join ads on ads.id = taken.ad_id`);
+  }
+}
+
+/** An ad's deliveries (ad_deliveries) and the room its slots still hold. */
+export async function deliveryState(db: Database, adId: string) {
+  const [row] = await queryRows<{ delivered: number; remaining: number; isActive: boolean }>(
+    db,
+    sql`select (select count(*)::int from ad_deliveries where ad_id = ${adId}) as delivered,
+               (select coalesce(sum(remaining), 0)::int from ad_delivery_slots where ad_id = ${adId}) as remaining,
+               (select is_active from ads where id = ${adId}) as "isActive"`,
+  );
+  return row!;
 }

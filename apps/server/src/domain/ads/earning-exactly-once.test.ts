@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDeliveries, ads, pointTransactions, quizResponses } from '../../db/schema.ts';
-import { createAd, createTodaysDailyQuiz, signedUpUser } from '../../test/factories.ts';
+import { adDeliveries, pointTransactions, quizResponses } from '../../db/schema.ts';
+import { createAd, createTodaysDailyQuiz, deliveryState, signedUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postgresKinds } from '../../test/test-database.ts';
 import { findLedgerMismatches } from '../points/ledger.ts';
@@ -76,8 +76,11 @@ describe.each(postgresKinds())('earning exactly once under concurrency on %s', (
       people.map(({ client }) => client.json('POST', `/api/ads/${ad.id}/click`)),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(CAP);
-    const [after] = await t.database.db.select().from(ads).where(eq(ads.id, ad.id));
-    expect(after).toMatchObject({ deliveryCount: CAP, isActive: false });
+    expect(await deliveryState(t.database.db, ad.id)).toEqual({
+      delivered: CAP,
+      remaining: 0,
+      isActive: false,
+    });
     expect(await t.database.db.select().from(adDeliveries).where(eq(adDeliveries.adId, ad.id))).toHaveLength(
       CAP,
     );

@@ -1,8 +1,8 @@
 import { type AdListItem, type AdQuiz, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDeliveries, ads, pointTransactions, quizResponses, users } from '../../db/schema.ts';
-import { createAd, createTodaysDailyQuiz, signedUpUser } from '../../test/factories.ts';
+import { adDeliveries, pointTransactions, quizResponses, users } from '../../db/schema.ts';
+import { createAd, createTodaysDailyQuiz, deliveryState, signedUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findLedgerMismatches } from '../points/ledger.ts';
 
@@ -19,7 +19,7 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
   });
 
   /** Moves a click back in time instead of waiting 30 real seconds. */
-  const ageClick = (uid: string, adId: string, seconds: number) =>
+  const ageClick = (_uid: string, adId: string, seconds: number) =>
     t.database.db
       .update(quizResponses)
       .set({ clickedAt: new Date(Date.now() - seconds * 1000) })
@@ -62,8 +62,11 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
 
     expect((await client.json('POST', `/api/ads/${ad.id}/click`)).status).toBe(200);
     expect((await client.json('POST', `/api/ads/${ad.id}/click`)).status).toBe(200);
-    const [afterClicks] = await t.database.db.select().from(ads).where(eq(ads.id, ad.id));
-    expect(afterClicks?.deliveryCount).toBe(1);
+    expect(await deliveryState(t.database.db, ad.id)).toEqual({
+      delivered: 1,
+      remaining: 99,
+      isActive: true,
+    });
     expect(await t.database.db.select().from(adDeliveries).where(eq(adDeliveries.adId, ad.id))).toHaveLength(
       1,
     );
@@ -134,8 +137,11 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
     const a = await signedUpUser(t);
     const b = await signedUpUser(t);
     expect((await a.client.json('POST', `/api/ads/${ad.id}/click`)).status).toBe(200);
-    const [stopped] = await t.database.db.select().from(ads).where(eq(ads.id, ad.id));
-    expect(stopped).toMatchObject({ deliveryCount: 1, isActive: false });
+    expect(await deliveryState(t.database.db, ad.id)).toEqual({
+      delivered: 1,
+      remaining: 0,
+      isActive: false,
+    });
     const refused = await b.client.json<ErrorReply>('POST', `/api/ads/${ad.id}/click`);
     expect(refused.body.error.message).toBe(messages.adCapReached);
     await ageClick(a.uid, ad.id, 31);

@@ -23,7 +23,7 @@ export async function getAdQuiz(options: {
       and(eq(quizResponses.adId, ads.id), eq(quizResponses.emailHash, viewer.emailHash)),
     )
     .where(eq(ads.id, adId));
-  if (!row || row.ad.status !== 'approved') throw new DomainError('NOT_FOUND', messages.quizNotFound);
+  if (row?.ad.status !== 'approved') throw new DomainError('NOT_FOUND', messages.quizNotFound);
   const elapsed = row.clickedAt ? (now.getTime() - row.clickedAt.getTime()) / 1000 : 0;
   const quiz: AdQuiz = {
     id: row.ad.id,

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import {
   latestMailedLink,
+  recordDeliveries,
   signedInAdmin,
   signedInAdvertiser,
   signedUpUser,
@@ -361,10 +362,9 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
       },
     );
     expect(pendingRaise.body.ad).toMatchObject({ maxDeliveries: 5, isActive: false, status: 'pending' });
-    await t.database.db
-      .update(ads)
-      .set({ status: 'approved', isActive: false, deliveryCount: 5 })
-      .where(eq(ads.id, adId));
+    await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, adId));
+    await recordDeliveries(t.database.db, adId, 5);
+    await t.database.db.update(ads).set({ isActive: false }).where(eq(ads.id, adId));
     for (const maxDeliveries of [5, 4, 0, -1]) {
       const refused = await advertiser.client.json<ErrorReply>('POST', `/api/advertiser/ads/${adId}/limit`, {
         maxDeliveries,

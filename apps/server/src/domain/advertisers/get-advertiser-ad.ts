@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { adSpend } from './list-advertiser-ads.ts';
+import { adUsage } from './list-advertiser-ads.ts';
 import { type AdOwner, ownedBy } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
@@ -21,7 +21,7 @@ export async function getAdvertiserAd(options: {
     .where(ownedBy(adId, owner));
   if (!row) throw new DomainError('NOT_FOUND');
   return {
-    ...toAdvertiserAd(row.ad, await adSpend(db, adId)),
+    ...toAdvertiserAd(row.ad, await adUsage(db, adId)),
     correctOptionIndex: row.correctOptionIndex ?? 1,
   };
 }

@@ -3,19 +3,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { adSpend } from './list-advertiser-ads.ts';
+import { adUsage, lockAdSlots } from './list-advertiser-ads.ts';
 import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
  * SPEC §4/§5 Raise limit: the new cap must exceed the current one (現在の上限より大きい数値を入力して
- * ください。), and an approved ad that had stopped becomes active again. Checked under the row lock,
- * so it cannot interleave with a click counting a delivery.
+ * ください。), and an approved ad that had stopped becomes active again. Its slots are locked first,
+ * so no click is taking from them while the new room is spread (a trigger on ads does that).
  */
 export async function raiseAdLimit(options: { db: Database; owner: AdOwner; adId: string; input: unknown }) {
   const { db, owner, adId } = options;
   const { maxDeliveries } = raiseLimitBody.parse(options.input);
   return db.transaction(async (tx) => {
+    await lockAdSlots(tx, adId);
     const current = await lockOwnedAd(tx, adId, owner);
     if (maxDeliveries <= current.maxDeliveries) throw new DomainError('LIMIT_NOT_HIGHER');
     const [ad] = await tx
@@ -23,6 +24,6 @@ export async function raiseAdLimit(options: { db: Database; owner: AdOwner; adId
       .set({ maxDeliveries, isActive: sql`${ads.status} = 'approved'`, updatedAt: new Date() })
       .where(eq(ads.id, adId))
       .returning();
-    return { ad: toAdvertiserAd(ad!, await adSpend(tx, adId)) };
+    return { ad: toAdvertiserAd(ad!, await adUsage(tx, adId)) };
   });
 }

@@ -35,7 +35,6 @@ export async function resubmitAd(options: {
       .update(ads)
       .set({
         ...submittedAdValues(body, pricing, isAdmin),
-        maxDeliveries: Math.max(body.maxDeliveries, current.deliveryCount),
         rejectionReason: null,
         updatedAt: new Date(),
       })
@@ -54,5 +53,5 @@ export async function resubmitAd(options: {
     adTitle: ad.adTitle,
     resubmitted: true,
   });
-  return { ad: toAdvertiserAd(ad, 0), mailed };
+  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
 }

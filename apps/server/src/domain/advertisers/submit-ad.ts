@@ -34,7 +34,6 @@ export async function submitAd(options: {
         ...submittedAdValues(body, pricing, isAdmin),
         advertiserId: advertiser.id,
         isHouseAd: isAdmin,
-        deliveryCount: 0,
       })
       .returning();
     await tx
@@ -49,5 +48,5 @@ export async function submitAd(options: {
     adTitle: ad.adTitle,
     resubmitted: false,
   });
-  return { ad: toAdvertiserAd(ad, 0), mailed };
+  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
 }

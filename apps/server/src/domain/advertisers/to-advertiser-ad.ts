@@ -3,7 +3,13 @@ import type { ads } from '../../db/schema.ts';
 
 export type AdRow = typeof ads.$inferSelect;
 
-export function toAdvertiserAd(ad: AdRow, spend: number): AdvertiserAd {
+/** What an ad has delivered so far and what that cost, before tax (ad_deliveries counts both). */
+export interface AdUsage {
+  deliveryCount: number;
+  spend: number;
+}
+
+export function toAdvertiserAd(ad: AdRow, { deliveryCount, spend }: AdUsage): AdvertiserAd {
   return {
     id: ad.id,
     adTitle: ad.adTitle,
@@ -14,7 +20,7 @@ export function toAdvertiserAd(ad: AdRow, spend: number): AdvertiserAd {
     status: ad.status as AdStatus,
     isActive: ad.isActive,
     rejectionReason: ad.rejectionReason,
-    deliveryCount: ad.deliveryCount,
+    deliveryCount,
     maxDeliveries: ad.maxDeliveries,
     unitPrice: ad.unitPrice,
     spend,

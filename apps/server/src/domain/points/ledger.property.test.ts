@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
-import { dailyQuizzes, users } from '../../db/schema.ts';
+import { dailyQuizzes } from '../../db/schema.ts';
 import { createAd, memberWithSession } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { answerAdQuiz } from '../ads/answer-ad-quiz.ts';
@@ -72,7 +72,14 @@ describe('the ledger under random earning', () => {
           const viewer = people[step.user]!;
           await (async () => {
             if (step.kind === 'click')
-              await clickAd({ db, viewer, adId: adIds[step.ad]!, waitSeconds: WAIT, now });
+              await clickAd({
+                db,
+                sessionToken: viewer.sessionToken,
+                adId: adIds[step.ad]!,
+                waitSeconds: WAIT,
+                rateLimit: { limit: 1000, windowSeconds: 3600 },
+                now,
+              });
             if (step.kind === 'answer') {
               await answerAdQuiz({
                 db,
@@ -107,8 +114,10 @@ describe('the ledger under random earning', () => {
         expect(duplicates).toEqual([]);
         const overCap = await queryRows<{ id: string }>(
           db,
-          sql`select id from ads where delivery_count > max_deliveries
-              or delivery_count <> (select count(*) from ad_deliveries d where d.ad_id = ads.id)`,
+          sql`select id from ads
+              where (select count(*) from ad_deliveries d where d.ad_id = ads.id) > max_deliveries
+                 or (select sum(remaining) from ad_delivery_slots s where s.ad_id = ads.id)
+                    <> max_deliveries - (select count(*) from ad_deliveries d where d.ad_id = ads.id)`,
         );
         expect(overCap).toEqual([]);
       }),

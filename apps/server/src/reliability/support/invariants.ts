@@ -7,12 +7,14 @@ import { findLedgerMismatches } from '../../domain/points/ledger.ts';
 /** Each query lists rows that break one invariant; every list must be empty. */
 const violations = {
   'a negative balance': sql`select id, points from users where points < 0`,
-  'more deliveries than the cap, or a count that differs from the delivery rows': sql`
-    select a.id, a.delivery_count, a.max_deliveries, count(d.id)::int as rows
-    from ads a left join ad_deliveries d on d.ad_id = a.id
-    group by a.id
-    having a.delivery_count > a.max_deliveries or a.delivery_count <> count(d.id)`,
-  'an active ad at its cap': sql`select id from ads where is_active and delivery_count >= max_deliveries`,
+  'more deliveries than the cap, or slots whose room differs from the cap minus the deliveries': sql`
+    select a.id, a.max_deliveries, d.delivered, s.room
+    from ads a
+    cross join lateral (select count(*)::int as delivered from ad_deliveries where ad_id = a.id) d
+    cross join lateral (select sum(remaining)::int as room from ad_delivery_slots where ad_id = a.id) s
+    where d.delivered > a.max_deliveries
+       or (a.status = 'approved' and s.room is distinct from a.max_deliveries - d.delivered)`,
+  'an active ad at its cap': sql`select id from ads where is_active and not qp_ad_has_room(id)`,
   'a delivery without its response row': sql`
     select d.id from ad_deliveries d
     where not exists (select 1 from quiz_responses r where r.ad_id = d.ad_id and r.user_id = d.user_id)`,
