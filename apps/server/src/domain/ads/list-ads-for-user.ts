@@ -31,16 +31,17 @@ const segmentPart: HotStatement = {
 
 interface ListedAd {
   id: string;
-  adProvider: string;
-  adTitle: string;
-  adUrl: string;
   userReward: number;
   createdAt: number;
+  /** The ad's AdListItem as JSON up to the person's own fields: `{"id":…,"userReward":20` */
+  json: string;
 }
 interface Segment {
   version: number;
   readAt: number;
   ads: ListedAd[];
+  /** The whole answer for a person who opened none of the segment's ads, made once. */
+  noneOpenedJson: string;
 }
 interface MemberRow {
   viewer_gender: string | null;
@@ -75,27 +76,41 @@ async function segmentAds(db: Database, gender: string | null, ageBand: string |
   const cached = segments.get(key);
   if (cached && cached.version === version && Date.now() - cached.readAt < SEGMENT_TTL_MS) return cached;
   const rows = await runHot<SegmentRow>(db, segmentPart, [gender, ageBand, LIST_LIMIT]);
+  const ads = rows.flatMap((row) => (row.id ? [toListedAd(row, row.id)] : []));
   const segment: Segment = {
     version: Number(rows[0]?.catalogue_version),
     readAt: Date.now(),
-    ads: rows.flatMap((row) => (row.id ? [toListedAd(row, row.id)] : [])),
+    ads,
+    noneOpenedJson: listJson(ads.map((ad) => ad.json + NOT_OPENED)),
   };
   if (!cached || segment.version >= cached.version) segments.set(key, segment);
   return segment;
 }
 
-function toListedAd(row: SegmentRow, id: string): ListedAd {
-  return {
+function toListedAd(
+  row: Pick<SegmentRow, 'ad_provider' | 'ad_title' | 'ad_url' | 'user_reward' | 'created_at'>,
+  id: string,
+): ListedAd {
+  const item: Omit<AdListItem, 'clickedAt' | 'answered'> = {
     id,
     adProvider: row.ad_provider,
     adTitle: row.ad_title,
     adUrl: row.ad_url,
     userReward: row.user_reward,
+  };
+  return {
+    id,
+    userReward: row.user_reward,
     createdAt: new Date(row.created_at).getTime(),
+    json: JSON.stringify(item).slice(0, -1),
   };
 }
 
-export async function listAdsForUser({
+const NOT_OPENED = ',"clickedAt":null,"answered":false}';
+const listJson = (items: string[]) => `{"ads":[${items.join(',')}]}`;
+
+/** The home ad list as the API answers it: `{ "ads": AdListItem[] }` as JSON text. */
+export async function adListJson({
   db,
   sessionToken,
   now = new Date(),
@@ -104,7 +119,7 @@ export async function listAdsForUser({
   /** The session of the person looking (its cookie signature checked). */
   sessionToken: string;
   now?: Date;
-}): Promise<AdListItem[]> {
+}): Promise<string> {
   // The person's part and the segment's must be of one catalogue version; when the ads changed
   // between the two reads, read again (a change lands at most a few times a second).
   for (let attempt = 0; ; attempt++) {
@@ -118,40 +133,38 @@ export async function listAdsForUser({
     const version = Number(head.catalogue_version);
     const segment = await segmentAds(db, head.viewer_gender, head.viewer_age_band, version);
     if (segment.version !== version && attempt < 3) continue;
-    return mergeAds(segment.ads, rows);
+    return mergeAds(segment, rows);
   }
 }
 
+/** The same list as objects. */
+export async function listAdsForUser(options: Parameters<typeof adListJson>[0]): Promise<AdListItem[]> {
+  return (JSON.parse(await adListJson(options)) as { ads: AdListItem[] }).ads;
+}
+
 /** The segment's ads and the ones this person opened elsewhere, each with the person's state. */
-function mergeAds(segmentAds: ListedAd[], rows: MemberRow[]): AdListItem[] {
+function mergeAds(segment: Segment, rows: MemberRow[]): string {
   const opened = new Map<string, MemberRow>();
-  const listed = [...segmentAds];
+  let listed = segment.ads;
   for (const row of rows) {
     if (!row.ad_id) continue;
     opened.set(row.ad_id, row);
     // Details come only with an opened ad the segment's list does not hold.
     if (row.ad_title !== null) {
-      listed.push({
-        id: row.ad_id,
-        adProvider: row.ad_provider!,
-        adTitle: row.ad_title,
-        adUrl: row.ad_url!,
-        userReward: row.user_reward!,
-        createdAt: new Date(row.created_at!).getTime(),
-      });
+      if (listed === segment.ads) listed = [...segment.ads];
+      listed.push(toListedAd(row as Parameters<typeof toListedAd>[0], row.ad_id));
     }
   }
-  listed.sort((a, b) => b.userReward - a.userReward || b.createdAt - a.createdAt);
-  return listed.slice(0, LIST_LIMIT).map((ad) => {
-    const own = opened.get(ad.id);
-    return {
-      id: ad.id,
-      adProvider: ad.adProvider,
-      adTitle: ad.adTitle,
-      adUrl: ad.adUrl,
-      userReward: ad.userReward,
-      clickedAt: own?.clicked_at ? new Date(own.clicked_at).toISOString() : null,
-      answered: own?.answered === true,
-    };
-  });
+  if (opened.size === 0) return segment.noneOpenedJson;
+  if (listed !== segment.ads) {
+    listed.sort((a, b) => b.userReward - a.userReward || b.createdAt - a.createdAt);
+  }
+  return listJson(
+    listed.slice(0, LIST_LIMIT).map((ad) => {
+      const own = opened.get(ad.id);
+      if (!own?.clicked_at) return ad.json + NOT_OPENED;
+      const clickedAt = new Date(own.clicked_at).toISOString();
+      return `${ad.json},"clickedAt":"${clickedAt}","answered":${own.answered === true}}`;
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { answerAdQuiz } from '../../domain/ads/answer-ad-quiz.ts';
 import { clickAd } from '../../domain/ads/click-ad.ts';
 import { getAdQuiz } from '../../domain/ads/get-ad-quiz.ts';
-import { listAdsForUser } from '../../domain/ads/list-ads-for-user.ts';
+import { adListJson } from '../../domain/ads/list-ads-for-user.ts';
 import { viewerOf } from '../../domain/ads/viewer.ts';
 import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
 import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
@@ -26,8 +26,10 @@ export function registerEarningRoutes(app: FastifyInstance, { database, guards, 
   };
 
   // One round trip each: the session, the member rule and the action are one statement.
-  app.get('/api/ads', async (request) => {
-    return { ads: await listAdsForUser({ db, sessionToken: await guards.sessionToken(request) }) };
+  // The list's JSON is put together from each ad's, kept with the segment's list (no serialising per request).
+  app.get('/api/ads', async (request, reply) => {
+    const body = await adListJson({ db, sessionToken: await guards.sessionToken(request) });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/api/ads/:adId/click', async (request) => {
