@@ -6,7 +6,9 @@
 //      p50/p99, CPU per request, and the server's peak memory;
 //   3. p99 at 80 % of each write endpoint's peak rate, and 1,000 clients clicking an ad capped at 300;
 //   4. the SQL references: pgbench running each endpoint's statements from bench/pgbench/ — the
-//      statements it ran before issue 14 (fixed) and the single statement it runs since (once written).
+//      statements it ran before issue 14 (fixed) and the single statement it runs since;
+//   5. the reference server (bench/reference-server.mjs): plain node:http and pg doing the same
+//      database work with the same statements, under the same load, with users of its own.
 // Every figure records the load average (1, 5, 15 min) at its start and end. Prints the figures and
 // the targets and writes bench/results/bench.json, whose `targets` table says for each of issue 14's
 // targets whether it is met. A script, not a test. BENCH_QUICK=1 makes a tiny run (100 + 100 users,
@@ -143,15 +145,21 @@ async function load(
     connections = CONNECTIONS,
     timeout = 10,
     effect,
+    pid = server.pid,
   },
 ) {
   let next = 0;
   const effectBefore = await countEffect(effect);
   const loadAverageAtStart = loadAverage();
-  const serverCpuBefore = cpuSeconds(server.pid);
+  phasePeakRssMb = 0;
+  const serverCpuBefore = cpuSeconds(pid);
   const postgresCpuBefore = cpuSeconds('postgres');
+  // A run of `amount` requests ends at autocannon's next one-second tick, and its duration with it:
+  // the rate counts up to the last response instead.
+  const startedAt = performance.now();
+  let lastResponseAt = startedAt;
   const result = await new Promise((resolve, reject) => {
-    autocannon(
+    const run = autocannon(
       {
         url,
         connections,
@@ -173,9 +181,13 @@ async function load(
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    run.on('response', () => {
+      lastResponseAt = performance.now();
+    });
   });
+  const seconds = amount ? (lastResponseAt - startedAt) / 1000 : result.duration;
   const perRequestMs = (seconds) => Number(((seconds * 1000) / Math.max(1, result.requests.sent)).toFixed(2));
-  const serverCpuMsPerRequest = perRequestMs(cpuSeconds(server.pid) - serverCpuBefore);
+  const serverCpuMsPerRequest = perRequestMs(cpuSeconds(pid) - serverCpuBefore);
   const postgresCpuMsPerRequest = perRequestMs(cpuSeconds('postgres') - postgresCpuBefore);
   const loadAverageAtEnd = loadAverage();
   const effectAfter = await countEffect(effect);
@@ -185,12 +197,13 @@ async function load(
     // autocannon's errors include its timeouts.
     failures: result.non2xx + result.errors,
     errors: result.errors,
-    perSecond: Math.round(result['2xx'] / result.duration),
+    perSecond: Math.round(result['2xx'] / seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     // Where the two cores went: CPU per request in the server, and in PostgreSQL.
     serverCpuMsPerRequest,
     postgresCpuMsPerRequest,
+    serverPeakRssMb: Math.round(phasePeakRssMb),
     // Rows written per successful request: 1 when every success did the endpoint's whole work.
     ...(effect ? { effectPerSuccess: perSuccess(effectAfter - effectBefore, result['2xx']) } : {}),
     loadAverage: { start: loadAverageAtStart, end: loadAverageAtEnd },
@@ -317,13 +330,26 @@ const server = spawn(process.execPath, [...profile, path.join(root, 'apps/server
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// The server's resident memory: its peak over the run, and over each figure (`load` resets phasePeakRssMb).
 let peakRssMb = 0;
+let phasePeakRssMb = 0;
+let startRssMb;
 const memoryProbe = setInterval(() => {
   try {
     const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-    peakRssMb = Math.max(peakRssMb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    peakRssMb = Math.max(peakRssMb, rss);
+    phasePeakRssMb = Math.max(phasePeakRssMb, rss);
   } catch {}
 }, 100);
+
+const referencePort = await freePort();
+const reference = spawn(
+  process.execPath,
+  [path.join(root, 'bench/reference-server.mjs'), String(referencePort), dbUrl, secret],
+  { stdio: 'inherit' },
+);
+const referenceBase = `http://127.0.0.1:${referencePort}`;
 
 const helloPort = await freePort();
 const hello = spawn(
@@ -349,9 +375,10 @@ let pgbenchVariables;
 try {
   await waitReady(`${base}/readyz`);
   await waitReady(`http://127.0.0.1:${helloPort}/`);
+  startRssMb = Math.round(peakRssMb);
   await db.connect();
 
-  const people = 2 * USERS + CAP_CLIENTS;
+  const people = 3 * USERS + CAP_CLIENTS;
   console.log(`Preparing ${ADS} ads and ${people} signed-in users…`);
   await db.query(
     `insert into ads (ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price,
@@ -397,6 +424,7 @@ try {
   const peakUsers = cookiesOf(1, USERS);
   const steadyUsers = cookiesOf(USERS + 1, USERS);
   const capUsers = cookiesOf(2 * USERS + 1, CAP_CLIENTS);
+  const referenceUsers = cookiesOf(2 * USERS + CAP_CLIENTS + 1, USERS);
 
   const check = await fetch(`${base}/api/ads`, { headers: { cookie: peakUsers[0] } });
   if (!check.ok) throw new Error(`a prepared session is refused: ${check.status} ${await check.text()}`);
@@ -411,9 +439,18 @@ try {
     dailyQuiz: { url: `${base}/api/daily-quiz/answer`, body: { option: 2 } },
     gift: { url: `${base}/api/gift-requests`, body: { giftType: 'amazon', points: 1000 } },
   };
-  console.log('Endpoints…');
+  // Each endpoint, then the same requests to the reference server (bench/reference-server.mjs) with
+  // users of its own, one right after the other, so both meet the same machine.
+  console.log('Endpoints, each beside the reference server…');
+  const referenceCheck = await fetch(`${referenceBase}/api/ads`, { headers: { cookie: referenceUsers[0] } });
+  if (!referenceCheck.ok) throw new Error(`the reference server refuses: ${referenceCheck.status}`);
   const endpoints = {};
+  results.reference = {};
   endpoints.adList = await load(`${base}/api/ads`, { cookies: [peakUsers[0]] });
+  results.reference.adList = await load(`${referenceBase}/api/ads`, {
+    cookies: [referenceUsers[0]],
+    pid: reference.pid,
+  });
   endpoints.pointHistory = await load(`${base}/api/points/history`, { cookies: peakUsers });
   // Each write is once per user (an answer follows that user's click), so every request is another person.
   for (const [name, { url, body }] of Object.entries(writes)) {
@@ -423,6 +460,14 @@ try {
       cookies: peakUsers,
       amount: USERS,
       effect: name,
+    });
+    results.reference[name] = await load(url.replace(base, referenceBase), {
+      method: 'POST',
+      body,
+      cookies: referenceUsers,
+      amount: USERS,
+      effect: name,
+      pid: reference.pid,
     });
   }
   results.endpoints = endpoints;
@@ -479,12 +524,14 @@ try {
   const serverExited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   hello.kill('SIGTERM');
+  reference.kill('SIGTERM');
   await serverExited;
   await db.end().catch(() => {});
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }
 results.serverPeakRssMb = Math.round(peakRssMb);
+results.serverRssWhenReadyMb = startRssMb;
 results.loadAverage.end = loadAverage();
 
 const loadText = (figure) => `load ${figure.loadAverage.start[0]}→${figure.loadAverage.end[0]}`;
@@ -516,11 +563,15 @@ function ratioRow(target, name, httpName, kind, required) {
   }
   const ratio = Number((http.perSecond / sql.tps).toFixed(2));
   const note = doubt(http, sql);
+  // The same ratio for the reference server: how near the least a Node server must do comes.
+  const reference = results.reference[httpName];
+  const referenceRatio = reference ? Number((reference.perSecond / sql.tps).toFixed(2)) : undefined;
   return {
     target,
     measured: ratio,
     met: ratio >= required && !note,
-    figures: `${httpText(httpName, http)}; ${sqlText(sql)}`,
+    ...(referenceRatio !== undefined ? { reference: referenceRatio } : {}),
+    figures: `${httpText(httpName, http)}; ${reference ? `${httpText('reference', reference)}; ` : ''}${sqlText(sql)}`,
     ...(note ? { note } : {}),
   };
 }
@@ -572,7 +623,13 @@ targets.push({
   target: 'server peak RSS < 250 MB',
   measured: results.serverPeakRssMb,
   met: results.serverPeakRssMb < 250,
-  figures: `over the whole run (load ${results.loadAverage.start[0]}→${results.loadAverage.end[0]})`,
+  figures: `over the whole run, ${startRssMb} MB when ready; per figure: ${[
+    ...Object.entries(results.endpoints),
+    ...Object.entries(results.at80PercentOfPeak).map(([name, r]) => [`${name}@80%`, r]),
+    ['cap run', results.capRun],
+  ]
+    .map(([name, r]) => `${name} ${r.serverPeakRssMb}`)
+    .join(', ')} MB (load ${results.loadAverage.start[0]}→${results.loadAverage.end[0]})`,
 });
 results.targets = targets;
 
@@ -588,6 +645,10 @@ results.figures = Object.entries(results.endpoints).map(([name, r]) => {
     'p99 ms': r.p99,
     failures: r.failures,
     'vs HTTP': (r.perSecond / results.httpBaseline.perSecond).toFixed(3),
+    'reference req/s': results.reference[name]?.perSecond ?? '',
+    'vs reference': results.reference[name]
+      ? (r.perSecond / results.reference[name].perSecond).toFixed(2)
+      : '',
     'baseline tps': tps('baseline'),
     'vs baseline': ratio('baseline'),
     'single tps': tps('single'),
@@ -607,7 +668,7 @@ console.table(results.figures);
 console.log(
   `Hot-ad UPDATE alone (pgbench): ${sqlText(results.sql.hotAdUpdate.baseline)}; server peak memory (RSS): ${results.serverPeakRssMb} MB`,
 );
-console.table(targets.map(({ target, measured, met }) => ({ target, measured, met })));
+console.table(targets.map(({ target, measured, reference, met }) => ({ target, measured, reference, met })));
 for (const { target, note } of targets.filter((row) => row.note)) console.warn(`${target}: ${note}`);
 if (results.sessionsRefreshedDuringRun > 0) {
   console.warn(

@@ -6,11 +6,15 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 9's JavaScript budget, checked on the production build: the landing page's initial
- * JavaScript (the entry and everything it imports statically) stays under 100 KB gzip, and every
- * route's (the entry plus the route's lazy page and its static imports) under 150 KB gzip.
+ * JavaScript stays under 100 KB gzip, and every route's (that plus the route's lazy page and its
+ * static imports) under 150 KB gzip. The HTML's script is a tiny module (src/boot.ts) that loads
+ * the app (src/main.tsx, an entry of its own) once the page has painted (docs/performance.md), so
+ * the initial JavaScript is that script and the app, each with everything it imports statically.
  */
 const LANDING_BUDGET = 100 * 1024;
 const ROUTE_BUDGET = 150 * 1024;
+/** The page's script must stay a loader: the app's code belongs in the app's chunks. */
+const ENTRY_BUDGET = 4 * 1024;
 
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const manifestPath = path.join(dist, '.vite/manifest.json');
@@ -37,24 +41,35 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 const bytesOf = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]!.file), 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-const entryClosure = closure(entryKey ?? '');
+const entryKey = 'index.html';
+const appKey = 'src/main.tsx';
+const entryClosure = closure(entryKey);
+/** The page's script and the app, each with its static imports: what every page runs first. */
+const initialClosure = closure(appKey, new Set(entryClosure));
 const routePages = Object.keys(manifest).filter((key) => manifest[key]!.isDynamicEntry);
 
 describe('JavaScript budget of the production build', () => {
-  it('finds the entry and the lazily loaded route pages in the build manifest', () => {
-    expect(entryKey).toBeDefined();
+  it("finds the page's script, the app and the lazily loaded route pages in the build manifest", () => {
+    expect(manifest[entryKey]?.isEntry).toBe(true);
+    expect(manifest[appKey]?.isEntry).toBe(true);
+    expect(entryClosure.has(appKey)).toBe(false);
     expect(routePages.length).toBeGreaterThan(20);
   });
 
+  it(`keeps the page's script a loader under ${kb(ENTRY_BUDGET)} gzip`, () => {
+    const entry = bytesOf(entryClosure);
+    console.info(`page script (entry): ${kb(entry)} gzip`);
+    expect(entry).toBeLessThanOrEqual(ENTRY_BUDGET);
+  });
+
   it(`keeps the landing page's initial JavaScript under ${kb(LANDING_BUDGET)} gzip`, () => {
-    const landing = bytesOf(entryClosure);
+    const landing = bytesOf(initialClosure);
     console.info(`landing page initial JavaScript: ${kb(landing)} gzip`);
     expect(landing).toBeLessThanOrEqual(LANDING_BUDGET);
   });
 
   it.each(routePages)(`keeps the initial JavaScript of %s under ${kb(ROUTE_BUDGET)} gzip`, (page) => {
-    const total = bytesOf(closure(page, new Set(entryClosure)));
+    const total = bytesOf(closure(page, new Set(initialClosure)));
     expect(total, `${page}: ${kb(total)}`).toBeLessThanOrEqual(ROUTE_BUDGET);
   });
 });

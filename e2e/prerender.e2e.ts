@@ -64,6 +64,36 @@ describe('pre-rendered pages', () => {
     },
   );
 
+  it("paints before any of the app's code is requested, then hydrates", async () => {
+    const { page } = browser;
+    const response = await page.goto('/');
+    const html = await response!.text();
+    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
+    expect(entry).toBeDefined();
+    // The HTML names the app's chunks for its tiny entry script but does not preload them.
+    expect(html).toMatch(/<meta name="app-chunks" content="\/assets\/main-[^"]+\.js /);
+    expect(html).not.toContain('rel="modulepreload"');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')),
+        ),
+      )
+      .toBe(true);
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(scripts.map((script) => script.path)).toContain(entry);
+    expect(scripts.some((script) => script.path.startsWith('/assets/main-'))).toBe(true);
+    const beforePaint = scripts.filter((script) => script.path !== entry && script.start < firstPaint!);
+    expect(beforePaint).toEqual([]);
+  });
+
   it('draws afresh, without a hydration error, when the URL asks for something the HTML lacks', async () => {
     const { page } = browser;
     const response = await page.goto('/?signin=failed');
@@ -76,7 +106,10 @@ describe('pre-rendered pages', () => {
     const { page, context } = browser;
     await context.addCookies([{ name: 'qp.session_token', value: 'not-a-session', url: browser.baseUrl }]);
     const response = await page.goto('/howto');
-    const root = (await response!.text()).split('<div id="root"')[1] ?? '';
+    const html = await response!.text();
+    // The app draws this page, so its code downloads beside the entry script.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-/);
+    const root = html.split('<div id="root"')[1] ?? '';
     expect(root).toContain('class="route-progress"');
     expect(root).not.toContain('<h1');
     await expect.poll(() => page.locator('h1').innerText()).toBe('使い方');

@@ -1,9 +1,69 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+const app = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/**
+ * Names the app's chunks in index.html for its tiny script (src/boot.ts), which loads the app by
+ * that list: `<meta name="app-chunks">`, the app's own chunk first, then those it imports, leaving
+ * out what the page's script has loaded already. The pre-rendering (scripts/prerender.mjs) adds a
+ * page's own chunks to it; in development, where there is no pre-rendering, index.html has it too.
+ */
+function appChunksMeta(): Plugin {
+  return {
+    name: 'quiz-points:app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        const chunks = new Map(
+          Object.values(bundle ?? {})
+            .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+            .map((output) => [output.fileName, output]),
+        );
+        const closure = (fileName: string, seen = new Set<string>()) => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const appChunk = [...chunks.values()].find(
+          (output) => output.isEntry && output.facadeModuleId === app,
+        );
+        if (appChunk === undefined || chunk === undefined) throw new Error('No app chunk for index.html');
+        const loaded = closure(chunk.fileName);
+        if (loaded.has(appChunk.fileName)) throw new Error("index.html's script must not import the app");
+        const files = [...closure(appChunk.fileName)].filter((fileName) => !loaded.has(fileName));
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: 'app-chunks', content: files.map((fileName) => `/${fileName}`).join(' ') },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
-  // The manifest lets the bundle-budget test (e2e/bundle-budget.e2e.ts) measure each route's initial JavaScript.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
+  plugins: [react(), appChunksMeta()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    // The manifest lets the bundle-budget test (e2e/bundle-budget.e2e.ts) measure each route's
+    // initial JavaScript, and the pre-rendering (scripts/prerender.mjs) name each page's chunks.
+    manifest: true,
+    rolldownOptions: {
+      // index.html's script is the tiny src/boot.ts, which loads the app after the first paint by
+      // the URLs the HTML names. The app is an entry of its own, not imported by boot.ts in the
+      // module graph, so it is bundled as it was while it was index.html's script: one chunk with
+      // what it imports, the lazily loaded pages importing from it.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), main: app },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/sample-ads': 'http://localhost:3000' } },
 });

@@ -32,16 +32,12 @@ const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const rootStart = '<div id="root"';
 const emptyRoot = `${rootStart}></div>`;
 if (!template.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot}`);
-const page = (markup, { attributes = '', preload = [] } = {}) => {
-  const links = preload.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`);
-  return template
-    .replace('  </head>', `${links.join('')}  </head>`)
-    .replace(emptyRoot, `${rootStart}${attributes}>${markup}</div>`);
-};
-
-// A lazily loaded page's chunk, and what it imports beyond the entry, found in Vite's manifest by
-// the page's file name (the component FooBarPage lives in foo-bar-page.tsx): linked in the HTML,
-// it downloads beside the entry instead of after it, and the page hydrates sooner.
+// The HTML's script is tiny (src/boot.ts): after the first paint it loads the app (src/main.tsx, an
+// entry of its own) and the chunks the HTML names in its meta element (written by vite.config.ts),
+// to which a pre-rendered page adds its own. A page the app draws (a shell, an unknown page's
+// index.html) also links the app's chunks for preloading, so they download beside the page's
+// script. A pre-rendered page does not: its paint needs none of them, and a download that ended
+// before the paint counts against it (docs/performance.md, "Paint before the script").
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const closure = (key, seen = new Set()) => {
   if (seen.has(key)) return seen;
@@ -49,13 +45,33 @@ const closure = (key, seen = new Set()) => {
   for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
   return seen;
 };
-const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
+const entry = closure('index.html');
+const app = [...closure('src/main.tsx')].filter((key) => !entry.has(key));
+const appChunks = app.map((key) => `/${manifest[key].file}`);
+const appMeta = `<meta name="app-chunks" content="${appChunks.join(' ')}">`;
+if (!template.includes(appMeta)) throw new Error(`index.html does not name the app's chunks as ${appMeta}`);
+
+// A lazily loaded page's chunk, and what it imports beyond the app, found in Vite's manifest by the
+// page's file name (the component FooBarPage lives in foo-bar-page.tsx): named in the HTML, it is
+// requested together with the app, and the page hydrates sooner.
 const chunksOf = (component) => {
   if (component === undefined) return [];
   const name = component.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase();
   const key = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
   if (key === undefined) throw new Error(`No chunk named ${name} for the page ${component}`);
-  return [...closure(key)].filter((k) => !entry.has(k)).map((k) => manifest[k].file);
+  return [...closure(key)]
+    .filter((k) => !entry.has(k) && !app.includes(k))
+    .map((k) => `/${manifest[k].file}`);
+};
+
+const page = (markup, { attributes = '', pageChunks = [], preload = false } = {}) => {
+  const links = preload
+    ? appChunks.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
+    : [];
+  return template
+    .replace(appMeta, `<meta name="app-chunks" content="${[...appChunks, ...pageChunks].join(' ')}">`)
+    .replace('  </head>', `${links.join('')}  </head>`)
+    .replace(emptyRoot, `${rootStart}${attributes}>${markup}</div>`);
 };
 
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -76,7 +92,10 @@ for (const route of prerenderedPageRoutes) {
   const rendered = await renderPage(route, { ...config, hasSession: false });
   const probed = await renderPage(route, { ...probe, hasSession: false });
   const name = route === '/' ? 'index.html' : `${route.slice(1).replaceAll('/', '-')}.html`;
-  const html = page(rendered.html, { attributes: ' data-prerendered=""', preload: chunksOf(rendered.page) });
+  const html = page(rendered.html, {
+    attributes: ' data-prerendered=""',
+    pageChunks: chunksOf(rendered.page),
+  });
   written.pages[route] = {
     file: write(name, html),
     ...(rendered.html === probed.html ? {} : { renderedWith: config }),
@@ -89,7 +108,10 @@ const shellAt = { user: '/gift', advertiser: '/advertiser/ads-status' };
 for (const [area, url] of Object.entries(shellAt)) {
   for (const hasSession of [true, false]) {
     const key = `${area}-${hasSession ? 'session' : 'visitor'}`;
-    written.shells[key] = write(`shell-${key}.html`, page(renderShell(url, { ...config, hasSession })));
+    const shell = renderShell(url, { ...config, hasSession });
+    written.shells[key] = write(`shell-${key}.html`, page(shell, { preload: true }));
   }
 }
 fs.writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(written, null, 2)}\n`);
+// index.html (an unknown page's, drawn by the app) preloads the app too.
+fs.writeFileSync(path.join(dist, 'index.html'), page('', { preload: true }));

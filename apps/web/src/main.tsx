@@ -1,7 +1,10 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
-import './styles.css';
+
+// The browser app, loaded by the page's tiny entry script (boot.ts): at once on a page the app draws,
+// after the first paint on a pre-rendered one.
 
 const root = document.getElementById('root')!;
 
@@ -23,10 +26,18 @@ function drawsThePrerenderedMarkup(): boolean {
 // Should that download fail, the page's lazy import tries again while rendering. A fresh render
 // starts at once, as it always did: its loading bar stands in for the page, and what it asks the
 // server (who is signed in) does not wait for the page's code.
+//
+// The pre-rendered page is already on screen, so its hydration is spread over short tasks rather
+// than one long one (docs/performance.md, "Paint before the script"): finding the page's code waits
+// for a task of its own, after the app's evaluation, and hydration runs as a transition, which
+// yields to the browser every few milliseconds (a click on a part not yet hydrated is replayed once
+// it is).
 if (drawsThePrerenderedMarkup()) {
-  void preloadPage(window.location.pathname)
-    .catch(() => undefined)
-    .then(() => hydrateRoot(root, <App />));
+  setTimeout(() => {
+    void preloadPage(window.location.pathname)
+      .catch(() => undefined)
+      .then(() => startTransition(() => void hydrateRoot(root, <App />)));
+  }, 0);
 } else {
   createRoot(root).render(<App />);
 }
