@@ -1,5 +1,5 @@
-import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 const securityHeaderNames = [
   'content-security-policy',
