@@ -1,13 +1,11 @@
 import { messages } from '@quiz-points/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { users } from '../db/schema.ts';
 import { isAdmin } from '../domain/accounts/audiences.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import type { UserRow } from '../domain/user-row.ts';
 import type { Auth } from '../services/identity/auth.ts';
 import { lookUpSession, type SessionUser, sessionTokenOf } from '../services/identity/session-lookup.ts';
-import { DomainError } from './domain-error.ts';
-
-export type UserRow = typeof users.$inferSelect;
 
 export interface Guards {
   /** The signed-in person, read fresh from the database (suspension takes effect at once), or null. */

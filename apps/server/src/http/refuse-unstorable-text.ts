@@ -1,6 +1,6 @@
 import { isWellFormedText } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from './domain-error.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 const isStorable = (text: string) => !text.includes('\u0000') && isWellFormedText(text);
 

@@ -2,7 +2,7 @@ import { ageOn, daysInMonth, MINIMUM_AGE, messages, type SignupBody, signupBody 
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { applyPointChange } from '../points/ledger.ts';
 import { isWithdrawnPerson } from './is-withdrawn-person.ts';
 import { lookupZipCode } from './lookup-zip-code.ts';

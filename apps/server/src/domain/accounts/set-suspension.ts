@@ -2,7 +2,7 @@ import { messages, suspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, settingsAudit, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { suspensionAuditKey } from '../settings/list-settings-audit.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Me } from '@quiz-points/shared';
-import type { UserRow } from '../../http/guards.ts';
+import type { UserRow } from '../user-row.ts';
 import { isAdmin } from './audiences.ts';
 
 /** What the browser may know about the signed-in person. */

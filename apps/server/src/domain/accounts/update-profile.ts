@@ -2,7 +2,7 @@ import { type ProfileUpdateBody, profileUpdateBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { lookupZipCode } from './lookup-zip-code.ts';
 
 /**

@@ -2,7 +2,7 @@ import { type AdminUserOverview, messages } from '@quiz-points/shared';
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { toGiftRequestView } from '../gifts/to-gift-request-view.ts';
 import { listSettingsAudit, suspensionAuditKey } from '../settings/list-settings-audit.ts';
 import { toAdminUserSummary } from './to-admin-user-summary.ts';

@@ -1,5 +1,5 @@
 import type { AdminUserSummary } from '@quiz-points/shared';
-import type { UserRow } from '../../http/guards.ts';
+import type { UserRow } from '../user-row.ts';
 
 export function toAdminUserSummary(user: UserRow): AdminUserSummary {
   return {

@@ -3,7 +3,7 @@ import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Viewer } from './viewer.ts';
 
 /** The quiz of an ad as the viewer may see it: never the correct option. */

@@ -1,5 +1,5 @@
 import { type AgeBand, ageBandOf, ageOn, type Gender } from '@quiz-points/shared';
-import type { UserRow } from '../../http/guards.ts';
+import type { UserRow } from '../user-row.ts';
 
 export interface Viewer {
   id: string;

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import type { Logger } from '../logger.ts';
 
 /** The receipt for a submitted (or resubmitted) ad, promising review within 1–2 business days. */
 export async function mailAdReceipt(options: {
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   to: string;
   adTitle: string;
   resubmitted: boolean;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ads } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { type AdOwner, ownedBy } from './owned-ad.ts';
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);

@@ -2,7 +2,7 @@ import type { AdvertiserAdDetail } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { adUsage } from './list-advertiser-ads.ts';
 import { type AdOwner, ownedBy } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';

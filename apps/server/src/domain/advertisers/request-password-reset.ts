@@ -1,11 +1,11 @@
 import { messages, passwordResetRequestBody } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { ZodError } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Auth } from '../../services/identity/auth.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 
 /**
@@ -17,7 +17,7 @@ import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 export async function requestPasswordReset(options: {
   db: Database;
   auth: Auth;
-  log: FastifyBaseLogger;
+  log: Logger;
   ip: string;
   publicUrl: string;
   input: unknown;

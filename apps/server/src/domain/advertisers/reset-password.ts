@@ -1,8 +1,8 @@
 import { passwordResetBody } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Auth } from '../../services/identity/auth.ts';
+import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 
 /** Sets a new password from a mailed link; every other session of the account ends. */

@@ -1,11 +1,11 @@
 import { adInputBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import type { UserRow } from '../../http/guards.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
+import type { UserRow } from '../user-row.ts';
 import { mailAdReceipt } from './ad-mail.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
@@ -19,7 +19,7 @@ import { toAdvertiserAd } from './to-advertiser-ad.ts';
 export async function resubmitAd(options: {
   db: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   advertiser: UserRow;
   isAdmin: boolean;
   adId: string;

@@ -3,14 +3,14 @@ import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import type { UserRow } from '../../http/guards.ts';
 import type { Auth } from '../../services/identity/auth.ts';
 import { isAdmin } from '../accounts/audiences.ts';
+import { DomainError } from '../domain-error.ts';
 import { clearRateLimit } from '../rate-limits/clear-rate-limit.ts';
 import { consumeBackoff } from '../rate-limits/consume-backoff.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { refundRateLimit } from '../rate-limits/refund-rate-limit.ts';
+import type { UserRow } from '../user-row.ts';
 import { toAdvertiserMe } from './to-advertiser-me.ts';
 
 /** Wrong passwords for one account from one client address: 5 free, then 1 s, 2 s, 4 s … up to 5 min. */

@@ -3,8 +3,8 @@ import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Auth } from '../../services/identity/auth.ts';
+import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 
 /** Where the confirmation link lands once it has signed the advertiser in. */

@@ -1,10 +1,10 @@
 import { adInputBody } from '@quiz-points/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import type { UserRow } from '../../http/guards.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
+import type { UserRow } from '../user-row.ts';
 import { mailAdReceipt } from './ad-mail.ts';
 import { readPricing } from './read-pricing.ts';
 import { submittedAdValues } from './submitted-ad-values.ts';
@@ -18,7 +18,7 @@ import { toAdvertiserAd } from './to-advertiser-ad.ts';
 export async function submitAd(options: {
   db: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   advertiser: UserRow;
   isAdmin: boolean;
   input: unknown;

@@ -2,7 +2,7 @@ import type { AdvertiserMe } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { advertiserBilling } from '../../db/schema.ts';
-import type { UserRow } from '../../http/guards.ts';
+import type { UserRow } from '../user-row.ts';
 
 /** What the advertiser area may know about the signed-in advertiser (or the admin, for house ads). */
 export async function toAdvertiserMe(db: Executor, user: UserRow, isAdmin: boolean): Promise<AdvertiserMe> {

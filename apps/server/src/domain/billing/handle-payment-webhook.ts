@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentWebhookEvents } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { PaymentProvider, PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
+import { DomainError } from '../domain-error.ts';
 import { recordCardSetup } from './record-card-setup.ts';
 
 export interface HandlePaymentWebhookOptions {

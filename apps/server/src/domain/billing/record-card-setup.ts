@@ -2,8 +2,8 @@ import { messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { advertiserBilling, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { PaymentProvider, SetupResult } from '../../services/payments/payment-provider.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface RecordCardSetupOptions {
   db: Database;

@@ -1,7 +1,7 @@
 import { createDailyQuizBody, messages } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 /** The admin creates the quiz for a date (SPEC §5). The date is the key: one quiz per date, ever. */
 export async function createDailyQuiz({ db, input }: { db: Database; input: unknown }) {

@@ -2,7 +2,7 @@ import { createDailyQuizBody, messages } from '@quiz-points/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 /**
  * The admin edits a daily quiz that nobody has answered yet (its date may move to a free one).

@@ -1,11 +1,11 @@
 import { GIFT_MINIMUM_POINTS, giftRequestBody, messages } from '@quiz-points/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
@@ -25,7 +25,7 @@ const INTEGER_MAX = 2_147_483_647;
 export async function requestGift(options: {
   db: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   sessionToken: string;
   input: unknown;
 }) {

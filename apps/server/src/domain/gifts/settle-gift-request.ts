@@ -1,10 +1,10 @@
 import { issueGiftBody, messages, rejectGiftBody } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { giftRequests, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
 import { applyPointChange } from '../points/ledger.ts';
 
 export type Settlement = { kind: 'issue'; input: unknown } | { kind: 'reject'; input: unknown };
@@ -16,7 +16,7 @@ export type Settlement = { kind: 'issue'; input: unknown } | { kind: 'reject'; i
 export async function settleGiftRequest(options: {
   db: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   requestId: string;
   adminId: string;
   settlement: Settlement;

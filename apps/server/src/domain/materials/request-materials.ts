@@ -2,8 +2,8 @@ import { messages } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { materialRequests } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 
 export interface RequestMaterialsOptions {

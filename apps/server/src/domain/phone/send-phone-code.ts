@@ -3,8 +3,8 @@ import { messages, phoneNumberSchema, toE164 } from '@quiz-points/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { SmsSender } from '../../services/sms/sms-sender.ts';
+import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { keyedHash } from './phone-hash.ts';
 

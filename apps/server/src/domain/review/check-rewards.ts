@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface RewardCheckRow {
   adId: string | null;

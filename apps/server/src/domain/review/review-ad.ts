@@ -1,11 +1,11 @@
 import { messages, wellFormedString } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ads, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
 
 const rejectBody = z.strictObject({
   reason: wellFormedString({ error: messages.rejectionReasonRequired })
@@ -24,7 +24,7 @@ export type ReviewDecision = { kind: 'approve' } | { kind: 'reject'; input: unkn
 export async function reviewAd(options: {
   db: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   adId: string;
   decision: ReviewDecision;
 }) {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { appSettings, pricingConfig, settingsAudit } from '../../db/schema.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { DomainError } from '../../http/domain-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 const bodyOf = z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired });
 

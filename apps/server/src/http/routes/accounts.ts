@@ -5,11 +5,11 @@ import { lookupZipCode } from '../../domain/accounts/lookup-zip-code.ts';
 import { toMe } from '../../domain/accounts/to-me.ts';
 import { updateProfile } from '../../domain/accounts/update-profile.ts';
 import { withdrawAccount } from '../../domain/accounts/withdraw-account.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendPhoneCode } from '../../domain/phone/send-phone-code.ts';
 import { verifyPhoneCode } from '../../domain/phone/verify-phone-code.ts';
 import { listReferrals } from '../../domain/referrals/list-referrals.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 export function registerAccountRoutes(app: FastifyInstance, { database, guards, config, sms }: RouteDeps) {
   const db = database.db;

@@ -6,11 +6,11 @@ import { ads, giftRequests } from '../../db/schema.ts';
 import { createDailyQuiz } from '../../domain/daily-quiz/create-daily-quiz.ts';
 import { listDailyQuizzes } from '../../domain/daily-quiz/list-daily-quizzes.ts';
 import { updateDailyQuiz } from '../../domain/daily-quiz/update-daily-quiz.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { checkRewards } from '../../domain/review/check-rewards.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
 import { reviewAd } from '../../domain/review/review-ad.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 const adIdParam = z.object({ adId: z.uuid() });
 

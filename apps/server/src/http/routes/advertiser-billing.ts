@@ -7,9 +7,9 @@ import { handlePaymentWebhook } from '../../domain/billing/handle-payment-webhoo
 import { openBillingPortal } from '../../domain/billing/open-billing-portal.ts';
 import { recordCardSetup } from '../../domain/billing/record-card-setup.ts';
 import { startCardSetup } from '../../domain/billing/start-card-setup.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { InvalidWebhookError, type PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 /** Card registration, "view invoices" and the provider's webhooks (docs/decisions/008-advertisers.md). */
 export async function registerAdvertiserBillingRoutes(

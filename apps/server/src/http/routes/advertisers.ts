@@ -14,8 +14,8 @@ import { signInAdvertiser } from '../../domain/advertisers/sign-in-advertiser.ts
 import { signUpAdvertiser } from '../../domain/advertisers/sign-up-advertiser.ts';
 import { submitAd } from '../../domain/advertisers/submit-ad.ts';
 import { toAdvertiserMe } from '../../domain/advertisers/to-advertiser-me.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 const adIdParam = z.object({ adId: z.uuid() });
 

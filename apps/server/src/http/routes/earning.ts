@@ -8,10 +8,10 @@ import { adListJson } from '../../domain/ads/list-ads-for-user.ts';
 import { viewerOf } from '../../domain/ads/viewer.ts';
 import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
 import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { claimDailyGacha } from '../../domain/gacha/claim-daily-gacha.ts';
 import { listPointHistory } from '../../domain/points/list-point-history.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 const adIdParam = z.object({ adId: z.uuid({ error: messages.quizIdMissing }) });
 const historyQuery = z.object({ before: z.coerce.number().int().positive().optional() });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DomainError } from '../../domain/domain-error.ts';
 import { listGiftRequests, listPendingGiftRequests } from '../../domain/gifts/list-gift-requests.ts';
 import { requestGift } from '../../domain/gifts/request-gift.ts';
 import { settleGiftRequest } from '../../domain/gifts/settle-gift-request.ts';
 import { readSetting } from '../../domain/settings/read-setting.ts';
 import type { RouteDeps } from '../app.ts';
-import { DomainError } from '../domain-error.ts';
 
 const requestIdParam = z.object({ requestId: z.uuid() });
 
