@@ -4,20 +4,12 @@
 // of `npm start` is not counted (it runs once per change, not per start).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/test-support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts the server on `dataDir`, times until GET / answers 200 with the page, then stops it. */
 async function timeFirstPage(dataDir) {

@@ -6,23 +6,14 @@
 // of issue 14's browser targets, what was measured and whether it is met.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath, freePort, waitUntilOk } from '../scripts/test-support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A cookie jar over fetch, enough for the sign-in flows. */
 class Client {
@@ -116,10 +107,7 @@ const results = {
   pages: [],
 };
 try {
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${base}/readyz`).catch(() => undefined))?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilOk(`${base}/readyz`, { child: server });
   const user = await signedUpUser(base);
   const { body: adList } = await user.json('GET', '/api/ads');
   const advertiser = new Client(base);
@@ -137,17 +125,8 @@ try {
     { name: 'create-ad', path: '/advertiser/create-ad', cookie: advertiser.cookieHeader },
   ];
   chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: chromiumFlags,
   });
   for (const page of pages) {
     const runs = [];

@@ -14,13 +14,20 @@
 // targets whether it is met. A script, not a test. BENCH_QUICK=1 makes a tiny run (100 + 100 users,
 // 1 s per figure) for checking that the bench itself works; its figures mean nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  createPostgresDatabase,
+  freePort,
+  POSTGRES_ADMIN_URL,
+  SESSION_COOKIE_NAME,
+  signSessionToken,
+  waitUntilOk,
+} from '../scripts/test-support.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const USERS = Number(process.env.BENCH_USERS ?? (QUICK ? 100 : 4000));
@@ -33,9 +40,8 @@ const CAP = 300;
 // Sessions as the app makes them (services/identity/auth.ts): 30 days, extended once a day when used,
 // so a fresh session pays no refresh, as a real user's sessions pay one a day at most.
 const SESSION_DAYS = 30;
-const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!['127.0.0.1', 'localhost'].includes(new URL(adminUrl).hostname)) {
-  throw new Error(`the bench only uses a database on this machine (127.0.0.1), not ${adminUrl}`);
+if (!['127.0.0.1', 'localhost'].includes(new URL(POSTGRES_ADMIN_URL).hostname)) {
+  throw new Error(`the bench only uses a database on this machine (127.0.0.1), not ${POSTGRES_ADMIN_URL}`);
 }
 const root = new URL('..', import.meta.url).pathname;
 const secret = `bench-secret-${randomBytes(16).toString('hex')}`;
@@ -86,25 +92,8 @@ const effects = {
   gift: 'select count(*)::int as n from gift_requests',
 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(url) {
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(url).catch(() => undefined))?.ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become ready`);
-}
-
 /** better-auth's signed session cookie (HMAC-SHA256 of the token with AUTH_SECRET). */
-const sessionCookie = (token) =>
-  `qp.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
+const sessionCookie = (token) => `${SESSION_COOKIE_NAME}=${signSessionToken(token, secret)}`;
 
 /** The 1, 5 and 15 minute load averages: how busy the machine was while a figure was taken. */
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
@@ -265,11 +254,8 @@ async function pgbench(name, kind) {
   };
 }
 
-const dbName = `qp_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const database = await createPostgresDatabase('qp_bench');
+const dbUrl = database.url;
 const db = new pg.Client({ connectionString: dbUrl });
 
 /**
@@ -373,8 +359,8 @@ const results = {
 /** Variables every pgbench script gets: bench users are 1..users (id, e-mail hash and session token). */
 let pgbenchVariables;
 try {
-  await waitReady(`${base}/readyz`);
-  await waitReady(`http://127.0.0.1:${helloPort}/`);
+  await waitUntilOk(`${base}/readyz`, { child: server });
+  await waitUntilOk(`http://127.0.0.1:${helloPort}/`, { child: hello });
   startRssMb = Math.round(peakRssMb);
   await db.connect();
 
@@ -527,8 +513,7 @@ try {
   reference.kill('SIGTERM');
   await serverExited;
   await db.end().catch(() => {});
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database.drop();
 }
 results.serverPeakRssMb = Math.round(peakRssMb);
 results.serverRssWhenReadyMb = startRssMb;

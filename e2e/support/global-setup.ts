@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createPostgresDatabase, freePort, waitUntilOk } from '../../scripts/test-support.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -18,17 +17,6 @@ declare module 'vitest' {
     postgresBaseUrl: string;
     postgresDatabaseUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 interface RunningServer {
@@ -56,19 +44,13 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return { url, process: child, dataParent };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilOk(`${url}/readyz`, { child });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`the server at ${url} did not become ready within 60 s`);
+  return { url, process: child, dataParent };
 }
 
 async function stopServer(server: RunningServer) {
@@ -80,36 +62,9 @@ async function stopServer(server: RunningServer) {
   fs.rmSync(server.dataParent, { recursive: true, force: true });
 }
 
-const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `qp_e2e_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `The browser tests need PostgreSQL at ${postgresAdminUrl} (set TEST_POSTGRES_URL): ${String(error)}`,
-    );
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
-  const database = await createPostgresDatabase();
+  const database = await createPostgresDatabase('qp_e2e');
   // The short wait is a test-only setting; the second server keeps the real 30 seconds.
   const [main, realWait, postgres] = await Promise.all([
     startServer({ TEST_AD_WAIT_SECONDS: '3' }),

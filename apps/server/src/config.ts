@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AD_WAIT_SECONDS } from '@quiz-points/shared';
 import { z } from 'zod';
 import { defaultWebDistDir, repoRoot } from './paths.ts';
 import { type TrustedProxies, trustProxySetting } from './trusted-proxies.ts';
@@ -47,7 +48,7 @@ const envSchema = z.object({
     .regex(/^T\d{13}$/, 'must be T followed by 13 digits')
     .optional(),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
-  TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(30).optional(),
+  TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(AD_WAIT_SECONDS).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -152,7 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { transport: 'smtp', smtpUrl: env.SMTP_URL ?? '', from: env.MAIL_FROM }
         : { transport: 'capture', from: env.MAIL_FROM },
     webDistDir: path.resolve(env.WEB_DIST_DIR),
-    adWaitSeconds: env.TEST_AD_WAIT_SECONDS ?? 30,
+    adWaitSeconds: env.TEST_AD_WAIT_SECONDS ?? AD_WAIT_SECONDS,
     identity: {
       google: {
         clientId: env.GOOGLE_CLIENT_ID,

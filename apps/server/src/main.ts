@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
-import { startJobs } from './services/jobs/start-jobs.ts';
+import { startBackgroundJobs } from './jobs.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { createPaymentProvider } from './services/payments/create-payment-provider.ts';
 import { createSmsSender } from './services/sms/create-sms-sender.ts';
@@ -24,7 +24,7 @@ async function main() {
     sms: createSmsSender(config, database.db),
     payments,
   });
-  const jobs = await startJobs({ config, database, payments, log: app.log });
+  const jobs = await startBackgroundJobs({ config, database, payments, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { GIFT_MINIMUM_POINTS } from './constants.ts';
-import type { GiftRequestView } from './gifts.ts';
+import type { Targeting } from './advertisers.ts';
+import { type AdminAction, GIFT_MINIMUM_POINTS, type LedgerReason } from './constants.ts';
+import { type GiftRequestView, rejectGiftBody } from './gifts.ts';
 import { messages } from './messages.ts';
 import { emailSchema } from './schemas.ts';
 import { wellFormedString } from './well-formed-string.ts';
@@ -79,6 +80,16 @@ export interface SettingsAuditEntry {
   changedAt: string;
 }
 
+/** One admin action (here: a suspension or its lifting), as the admin audit keeps it. */
+export interface AdminAuditEntry {
+  id: number;
+  action: AdminAction;
+  reason: string | null;
+  /** The admin's e-mail. */
+  actedBy: string;
+  actedAt: string;
+}
+
 export interface AdminSettingsView {
   values: SettingValues;
   audit: SettingsAuditEntry[];
@@ -103,6 +114,44 @@ export const userSearchQuery = z.strictObject({
 
 /** The reward check's query: one e-mail address (the hash finds withdrawn people too). */
 export const rewardCheckQuery = z.strictObject({ email: emailSchema });
+
+/** Rejecting an ad in review: a reason, mailed to the advertiser (the same rule as a gift request's). */
+export const rejectAdBody = rejectGiftBody;
+
+/** `GET /api/admin/reward-check`: one of the person's quiz responses, newest first. */
+export interface RewardCheckRow {
+  adId: string | null;
+  adTitle: string | null;
+  dailyQuizId: string | null;
+  clickedAt: string | null;
+  answeredAt: string | null;
+  isCorrect: boolean | null;
+  rewardGiven: boolean;
+  pointsAwarded: number;
+}
+
+/** `GET /api/admin/summary`: what waits for the admin (the hub). */
+export interface AdminSummary {
+  pendingAds: number;
+  pendingGifts: number;
+}
+
+/** `GET /api/admin/ads/pending`: an ad as users will see it, plus what only the reviewer sees. */
+export interface PendingAd extends Targeting {
+  id: string;
+  /** The advertiser's display name; null for the operator's house ads. */
+  advertiser: string | null;
+  adProvider: string;
+  adTitle: string;
+  adUrl: string;
+  quizQuestion: string;
+  quizOptions: string[];
+  correctOptionIndex: number | null;
+  userReward: number;
+  unitPrice: number;
+  maxDeliveries: number;
+  createdAt: string;
+}
 
 /** The dashboard's period in days; anything else (missing, repeated, out of range) shows 30. */
 export const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
@@ -132,9 +181,9 @@ export interface AdminUserOverview {
     referredBy: string | null;
     activeSessions: number;
   };
-  ledger: { id: number; points: number; memo: string; reason: string; createdAt: string }[];
+  ledger: { id: number; points: number; memo: string; reason: LedgerReason; createdAt: string }[];
   giftRequests: GiftRequestView[];
-  suspensions: SettingsAuditEntry[];
+  suspensions: AdminAuditEntry[];
 }
 
 export interface DailyPoint {

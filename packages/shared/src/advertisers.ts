@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { type AdStatus, ageBands, genders, limits } from './constants.ts';
+import { type AdStatus, ageBands, genders, type InvoiceStatus, limits } from './constants.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
@@ -204,8 +204,6 @@ export interface AdReport {
 
 /** SPEC §9: an invoice whose total (tax included) is under this is not charged but carried over. */
 export const MIN_CHARGE_YEN = 50;
-
-export type InvoiceStatus = 'charging' | 'charged' | 'carried_over' | 'failed' | 'no_charge';
 
 /**
  * One month's bill for one ad: the pre-tax amount (this month's deliveries plus any amount carried

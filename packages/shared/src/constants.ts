@@ -3,11 +3,8 @@ export const AD_WAIT_SECONDS = 30;
 export const GACHA_ROLL_MS = 2500;
 export const MINIMUM_AGE = 18;
 export const GIFT_MINIMUM_POINTS = 1000;
-export const TAX_RATE = 0.1;
-export const INVOICE_CARRY_OVER_BELOW_YEN = 50;
 export const DEFAULT_MAX_DELIVERIES = 100;
 export const COPYRIGHT_YEAR = 2025;
-export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
 
 export const limits = {
   adTitle: 50,
@@ -45,15 +42,50 @@ export const annualIncomes = ['〜300万円', '300万円〜', '500万円〜', '7
 export const genders = ['male', 'female', 'other'] as const;
 export const maritalStatuses = ['single', 'divorced', 'married'] as const;
 export const ageBands = ['10s', '20s', '30s', '40s', '50s', '60s'] as const;
+export const roles = ['user', 'advertiser'] as const;
+
+/**
+ * The values of the database's status and kind columns (SPEC §4), each checked by a constraint
+ * there and typed by the Drizzle schema from these lists.
+ */
 export const adStatuses = ['pending', 'approved', 'rejected'] as const;
 export const giftStatuses = ['pending', 'issued', 'rejected'] as const;
-export const roles = ['user', 'advertiser'] as const;
+/** An invoice is written `charging`, then charged; see apps/server/src/db/schema.ts `invoices`. */
+export const invoiceStatuses = ['charging', 'charged', 'carried_over', 'failed', 'no_charge'] as const;
+/** Why points moved (the ledger's reason); with its cause, a reason moves points once. */
+export const ledgerReasons = [
+  'signup_bonus',
+  'referral_friend',
+  'referral_referrer',
+  'ad_quiz',
+  'gacha',
+  'daily_quiz',
+  'gift_request',
+  'gift_refund',
+  'withdrawal_forfeit',
+  'admin_adjustment',
+] as const;
+/** What the admin did, as recorded in the admin audit. */
+export const adminActions = [
+  'suspend',
+  'unsuspend',
+  'approve_ad',
+  'reject_ad',
+  'issue_gift',
+  'reject_gift',
+  'create_daily_quiz',
+  'update_daily_quiz',
+] as const;
+export const suspensionActions = ['suspend', 'unsuspend'] as const satisfies readonly AdminAction[];
 
 export type Gender = (typeof genders)[number];
 export type AgeBand = (typeof ageBands)[number];
+export type Role = (typeof roles)[number];
 export type AdStatus = (typeof adStatuses)[number];
 export type GiftStatus = (typeof giftStatuses)[number];
-export type Role = (typeof roles)[number];
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export type LedgerReason = (typeof ledgerReasons)[number];
+export type AdminAction = (typeof adminActions)[number];
 
 /** The error code Google sign-in returns with when the address belongs to an advertiser account. */
 export const EMAIL_USED_BY_ADVERTISER = 'email_used_by_advertiser';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config.ts';
+import type { GiftStatus } from './constants.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
@@ -35,7 +36,7 @@ export interface GiftRequestView {
   id: string;
   giftType: string;
   pointsUsed: number;
-  status: 'pending' | 'issued' | 'rejected';
+  status: GiftStatus;
   createdAt: string;
   /** The promised latest delivery (3 business days, Japan time), while pending. */
   deliverBy: string | null;

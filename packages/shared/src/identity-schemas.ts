@@ -36,6 +36,8 @@ export const signupBody = z.strictObject({
     .catch(undefined),
 });
 export type SignupBody = z.input<typeof signupBody>;
+/** The signup form as the server parsed it (defaults filled in). */
+export type ParsedSignupBody = z.output<typeof signupBody>;
 
 export const profileUpdateBody = z.strictObject({
   zipCode: wellFormedString().max(7, { error: messages.zipNotFound }).default(''),
@@ -46,6 +48,7 @@ export const profileUpdateBody = z.strictObject({
   annualIncome: optionalChoice(annualIncomes),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+export type ParsedProfileUpdateBody = z.output<typeof profileUpdateBody>;
 
 /** A Japanese phone number as typed: digits, optionally with hyphens or spaces, starting with 0. */
 export const phoneNumberSchema = wellFormedString({ error: messages.smsSendFailed })
@@ -57,12 +60,19 @@ export function toE164(phone: string): string {
   return `+81${phone.replace(/[\s-]/g, '').replace(/^0/, '')}`;
 }
 
-export const sendPhoneCodeBody = z.strictObject({ phoneNumber: phoneNumberSchema });
-export const verifyPhoneCodeBody = z.strictObject({
-  code: wellFormedString({ error: messages.smsVerifyFailed }).regex(/^[0-9]{6}$/, {
-    error: messages.smsVerifyFailed,
-  }),
-});
+// Any malformed body (not an object, a missing or extra field) reads as the action's own failure.
+export const sendPhoneCodeBody = z.strictObject(
+  { phoneNumber: phoneNumberSchema },
+  { error: messages.smsSendFailed },
+);
+export const verifyPhoneCodeBody = z.strictObject(
+  {
+    code: wellFormedString({ error: messages.smsVerifyFailed }).regex(/^[0-9]{6}$/, {
+      error: messages.smsVerifyFailed,
+    }),
+  },
+  { error: messages.smsVerifyFailed },
+);
 
 export interface Me {
   uid: string;

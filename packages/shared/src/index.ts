@@ -1,6 +1,8 @@
 export * from './admin-console.ts';
 export * from './advertisers.ts';
 export * from './age.ts';
+export * from './api/endpoint.ts';
+export * as api from './api/index.ts';
 export * from './constants.ts';
 export * from './core-messages.ts';
 export * from './daily-quiz-schemas.ts';
@@ -9,6 +11,7 @@ export * from './errors.ts';
 export * from './gifts.ts';
 export * from './identity-schemas.ts';
 export * from './japan-time.ts';
+export * from './member-responses.ts';
 export * from './messages.ts';
 export * from './routes.ts';
 export * from './schemas.ts';

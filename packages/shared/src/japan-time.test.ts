@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { japanDateKey, japanIsoDate } from './japan-time.ts';
+import {
+  japanClock,
+  japanDateKey,
+  japanDayStart,
+  japanIsoDate,
+  japanMonthStart,
+  periodLabel,
+} from './japan-time.ts';
 
 describe('japanDateKey', () => {
   it('turns at midnight Japan time, not UTC', () => {
@@ -12,5 +19,36 @@ describe('japanDateKey', () => {
   it('handles the year end', () => {
     expect(japanDateKey(new Date('2026-12-31T14:59:59Z'))).toBe('20261231');
     expect(japanDateKey(new Date('2026-12-31T15:00:00Z'))).toBe('20270101');
+  });
+});
+
+describe('japanClock', () => {
+  it('reads the Japan-time wall clock, zero-padded, midnight as 00', () => {
+    expect(japanClock(new Date('2026-03-04T15:05:06Z'))).toEqual({
+      year: '2026',
+      month: '03',
+      day: '05',
+      hour: '00',
+      minute: '05',
+      second: '06',
+    });
+  });
+});
+
+describe('day and month boundaries', () => {
+  it('starts a Japan-time day at 15:00 UTC the day before', () => {
+    expect(japanDayStart('2026-11-23').toISOString()).toBe('2026-11-22T15:00:00.000Z');
+  });
+
+  it('starts a Japan-time month at its first midnight, rolling over the year', () => {
+    expect(japanMonthStart(2026, 3).toISOString()).toBe('2026-02-28T15:00:00.000Z');
+    expect(japanMonthStart(2026, 13).toISOString()).toBe('2026-12-31T15:00:00.000Z');
+  });
+});
+
+describe('periodLabel', () => {
+  it('writes a billing month without a leading zero', () => {
+    expect(periodLabel('202503')).toBe('2025年3月');
+    expect(periodLabel('202512')).toBe('2025年12月');
   });
 });

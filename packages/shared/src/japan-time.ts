@@ -1,18 +1,56 @@
-import { JAPAN_TIME_ZONE } from './constants.ts';
+/**
+ * Japan time, the product's one clock (SPEC §9): days, months, the daily quiz and billing all turn
+ * at Japan-time midnight. Every other place (SQL included, through the server's db/japan-time-sql.ts)
+ * takes the zone from here.
+ */
+export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
 
-const ymdFormatter = new Intl.DateTimeFormat('en-CA', {
+/** Japan has had no daylight saving time since 1951: always UTC+9. */
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+const clockFormatter = new Intl.DateTimeFormat('en-US', {
   timeZone: JAPAN_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
+
+export type JapanClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+/** The Japan-time wall clock of an instant, zero-padded (year 4 digits, the rest 2). */
+export function japanClock(at: Date): JapanClock {
+  const parts = Object.fromEntries(clockFormatter.formatToParts(at).map((part) => [part.type, part.value]));
+  const { year, month, day, hour, minute, second } = parts as JapanClock;
+  return { year, month, day, hour, minute, second };
+}
 
 /** The Japan-time calendar day of an instant as yyyymmdd (the daily-quiz key of SPEC §3). */
 export function japanDateKey(at: Date): string {
-  return ymdFormatter.format(at).replaceAll('-', '');
+  const { year, month, day } = japanClock(at);
+  return `${year}${month}${day}`;
 }
 
 /** The Japan-time calendar day of an instant as yyyy-mm-dd. */
 export function japanIsoDate(at: Date): string {
-  return ymdFormatter.format(at);
+  const { year, month, day } = japanClock(at);
+  return `${year}-${month}-${day}`;
+}
+
+/** The first instant of a Japan-time day given as yyyy-mm-dd. */
+export function japanDayStart(isoDate: string): Date {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) - JAPAN_OFFSET_MS);
+}
+
+/** The first instant of a Japan-time month (1–12; 13 is January of the next year). */
+export function japanMonthStart(year: number, month: number): Date {
+  return new Date(Date.UTC(year, month - 1, 1) - JAPAN_OFFSET_MS);
+}
+
+/** A billing period (yyyymm) as people read it: 202503 → 2025年3月. */
+export function periodLabel(period: string): string {
+  return `${period.slice(0, 4)}年${Number(period.slice(4))}月`;
 }

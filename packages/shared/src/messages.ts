@@ -141,9 +141,23 @@ export const messages = {
 
   insufficientPoints: 'ポイントが不足しています。',
 
-  // Ledger memos (SPEC §9)
+  // Ledger memos (SPEC §9): what the point history shows for each entry. The hot-path SQL functions
+  // write theirs from the migrations (apps/server/src/db/migrations.test.ts checks they match these).
   memoGain: 'ポイント獲得',
   memoUse: 'ポイント利用',
+  memoSignupBonus: '会員登録ボーナス',
+  memoReferralFriend: '友達紹介ボーナス（紹介された特典）',
+  memoReferralReferrer: '友達紹介ボーナス',
+  memoGiftRefund: 'ポイント交換の取り消し（返還）',
+  memoWithdrawalForfeit: '退会によるポイント失効',
+  memoGacha: 'デイリーガチャ',
+  memoDailyQuiz: 'デイリークイズ',
+  /** Followed by the ad's title. */
+  memoAdQuizCorrect: 'クイズ正解：',
+  /** Followed by the ad's title. */
+  memoAdQuizAnswered: 'クイズ回答：',
+  /** After the gift's label. */
+  memoGiftExchange: 'への交換',
 
   // Gift request status (SPEC §4)
   giftStatusPending: '申請中',

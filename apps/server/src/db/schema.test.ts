@@ -88,11 +88,24 @@ describe.each(databaseKinds())('schema constraints on %s', (kind) => {
   });
 
   it('lets one cause credit the ledger once', async () => {
-    const entry = { userId: 'u2', points: 5, memo: 'ポイント獲得', reason: 'gacha', ref: '20261122' };
+    const entry = {
+      userId: 'u2',
+      points: 5,
+      memo: 'ポイント獲得',
+      reason: 'gacha' as const,
+      ref: '20261122',
+    };
     await database.db.insert(pointTransactions).values(entry);
     expect(await violation(database.db.insert(pointTransactions).values(entry))).toMatch(
       /point_transactions_cause_key/,
     );
+  });
+
+  it('keeps the ledger reason to the shared list', async () => {
+    const insert = database.db.execute(
+      sql`insert into point_transactions (user_id, points, memo, reason, ref) values ('u2', 1, 'memo', 'bonus', 'r')`,
+    );
+    expect(await violation(insert)).toMatch(/point_transactions_reason_valid/);
   });
 
   it('checks daily quiz keys and the correct option', async () => {

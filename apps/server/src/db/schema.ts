@@ -1,4 +1,16 @@
-import { sql } from 'drizzle-orm';
+import {
+  adminActions,
+  adStatuses,
+  annualIncomes,
+  genders,
+  giftStatuses,
+  invoiceStatuses,
+  ledgerReasons,
+  maritalStatuses,
+  occupations,
+  roles,
+} from '@quiz-points/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -20,6 +32,10 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A check that a column holds one of the shared list's values (the list also types the column). */
+const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export type TargetGender = { male: boolean; female: boolean; other: boolean };
 export type TargetAgeRange = {
@@ -46,7 +62,7 @@ export const users = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    role: text('role').notNull().default('user'),
+    role: text('role', { enum: roles }).notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
@@ -58,14 +74,14 @@ export const users = pgTable(
     referralCode: varchar('referral_code', { length: 8 }),
     referredBy: varchar('referred_by', { length: 8 }),
     birthDate: date('birth_date'),
-    gender: text('gender'),
+    gender: text('gender', { enum: genders }),
     zipCode: varchar('zip_code', { length: 7 }),
     prefecture: text('prefecture'),
     city: text('city'),
-    maritalStatus: text('marital_status'),
+    maritalStatus: text('marital_status', { enum: maritalStatuses }),
     hasChildren: boolean('has_children'),
-    occupation: text('occupation'),
-    annualIncome: text('annual_income'),
+    occupation: text('occupation', { enum: occupations }),
+    annualIncome: text('annual_income', { enum: annualIncomes }),
     lastDailyClaim: timestamp('last_daily_claim', { withTimezone: true }),
     lastDailyQuizId: varchar('last_daily_quiz_id', { length: 8 }),
     cardRegistered: boolean('card_registered').notNull().default(false),
@@ -79,20 +95,17 @@ export const users = pgTable(
     uniqueIndex('users_phone_hash_key').on(t.phoneHash),
     index('users_email_hash_idx').on(t.emailHash),
     check('users_points_non_negative', sql`${t.points} >= 0`),
-    check('users_role_valid', sql`${t.role} in ('user', 'advertiser')`),
-    check('users_gender_valid', sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other')`),
+    check('users_role_valid', oneOf(t.role, roles)),
+    check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
     check(
       'users_marital_status_valid',
-      sql`${t.maritalStatus} is null or ${t.maritalStatus} in ('single', 'divorced', 'married')`,
+      sql`${t.maritalStatus} is null or ${oneOf(t.maritalStatus, maritalStatuses)}`,
     ),
     check('users_zip_code_format', sql`${t.zipCode} is null or ${t.zipCode} ~ '^[0-9]{7}$'`),
-    check(
-      'users_occupation_valid',
-      sql`${t.occupation} is null or ${t.occupation} in ('会社役員', '会社員', '公務員', '自営業', '学生', '主婦・主夫', 'アルバイト', '無職')`,
-    ),
+    check('users_occupation_valid', sql`${t.occupation} is null or ${oneOf(t.occupation, occupations)}`),
     check(
       'users_annual_income_valid',
-      sql`${t.annualIncome} is null or ${t.annualIncome} in ('〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜')`,
+      sql`${t.annualIncome} is null or ${oneOf(t.annualIncome, annualIncomes)}`,
     ),
   ],
 );
@@ -173,7 +186,7 @@ export const ads = pgTable(
     unitPrice: integer('unit_price').notNull(),
     /** The cap. What has been delivered is counted by ad_deliveries; what is left, by adDeliverySlots. */
     maxDeliveries: integer('max_deliveries').notNull().default(100),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: adStatuses }).notNull().default('pending'),
     isActive: boolean('is_active').notNull().default(false),
     targetGender: jsonb('target_gender')
       .$type<TargetGender>()
@@ -191,7 +204,7 @@ export const ads = pgTable(
   (t) => [
     index('ads_listing_idx').on(t.status, t.isActive, t.userReward.desc(), t.createdAt.desc()),
     index('ads_advertiser_idx').on(t.advertiserId, t.createdAt.desc()),
-    check('ads_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('ads_status_valid', oneOf(t.status, adStatuses)),
     check('ads_url_http', sql`${t.adUrl} ~ '^https?://'`),
     check('ads_options_count', sql`jsonb_array_length(${t.quizOptions}) between 2 and 5`),
     check('ads_reward_positive', sql`${t.userReward} > 0`),
@@ -370,7 +383,7 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Who changed which setting, when, from what to what. */
+/** Who changed which setting, when, from what to what. Admin actions on people: adminAudit. */
 export const settingsAudit = pgTable('settings_audit', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   key: text('key').notNull(),
@@ -379,6 +392,28 @@ export const settingsAudit = pgTable('settings_audit', {
   changedBy: text('changed_by').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the admin did (suspensions, ad reviews, gift settlements, daily quizzes), to what, why and
+ * when, written in the action's own transaction. `target_id` is what the action was about: the
+ * user for a suspension, the ad, the gift request, the daily quiz's date (yyyymmdd).
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action', { enum: adminActions }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    actedBy: text('acted_by').notNull(),
+    actedAt: timestamp('acted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_target_idx').on(t.targetId, t.actedAt.desc()),
+    check('admin_audit_action_valid', oneOf(t.action, adminActions)),
+  ],
+);
 
 /** SPEC §3 Gift request. */
 export const giftRequests = pgTable(
@@ -390,7 +425,7 @@ export const giftRequests = pgTable(
       .references(() => users.id),
     giftType: text('gift_type').notNull().default('不明'),
     pointsUsed: integer('points_used').notNull().default(0),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: giftStatuses }).notNull().default('pending'),
     giftCode: text('gift_code'),
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
@@ -400,7 +435,7 @@ export const giftRequests = pgTable(
   (t) => [
     index('gift_requests_user_idx').on(t.userId, t.createdAt.desc()),
     index('gift_requests_status_idx').on(t.status, t.createdAt),
-    check('gift_requests_status_valid', sql`${t.status} in ('pending', 'issued', 'rejected')`),
+    check('gift_requests_status_valid', oneOf(t.status, giftStatuses)),
     check('gift_requests_points_non_negative', sql`${t.pointsUsed} >= 0`),
   ],
 );
@@ -418,7 +453,7 @@ export const pointTransactions = pgTable(
       .references(() => users.id),
     points: integer('points').notNull(),
     memo: text('memo').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
     ref: text('ref').notNull(),
     createdAt: createdAt(),
   },
@@ -426,6 +461,7 @@ export const pointTransactions = pgTable(
     index('point_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('point_transactions_cause_key').on(t.userId, t.reason, t.ref),
     check('point_transactions_non_zero', sql`${t.points} <> 0`),
+    check('point_transactions_reason_valid', oneOf(t.reason, ledgerReasons)),
   ],
 );
 
@@ -464,7 +500,7 @@ export const invoices = pgTable(
     carriedIn: integer('carried_in').notNull().default(0),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull(),
     providerInvoiceId: text('provider_invoice_id'),
     chargeAttempts: integer('charge_attempts').notNull().default(0),
     failureReason: text('failure_reason'),
@@ -474,10 +510,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_ad_period_key').on(t.adId, t.period),
     index('invoices_advertiser_idx').on(t.advertiserId, t.period.desc()),
-    check(
-      'invoices_status_valid',
-      sql`${t.status} in ('charging', 'charged', 'carried_over', 'failed', 'no_charge')`,
-    ),
+    check('invoices_status_valid', oneOf(t.status, invoiceStatuses)),
     check('invoices_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
   ],
 );

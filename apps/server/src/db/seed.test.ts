@@ -1,20 +1,17 @@
 import { japanDateKey } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/test-app.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/test-database.ts';
+import { createTestDatabase, databaseKinds } from '../test/test-database.ts';
+import { closedAfterEach } from '../test/use-test-app.ts';
 import { ads, advertiserBilling, dailyQuizzes, pricingConfig, quizAnswers, users } from './schema.ts';
 import { seedIfEmpty, TEST_ADVERTISER_EMAIL } from './seed.ts';
 
 describe.each(databaseKinds())('seedIfEmpty on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const closing = closedAfterEach();
 
   it('fills an empty database with the demo data, once', async () => {
-    database = await createTestDatabase(kind);
+    const database = closing(await createTestDatabase(kind));
     const config = testConfig();
     // 23:30 on 21 November UTC is already 22 November in Japan.
     const now = new Date('2026-11-21T23:30:00Z');
@@ -41,7 +38,7 @@ describe.each(databaseKinds())('seedIfEmpty on %s', (kind) => {
   });
 
   it('seeds once when several instances start at the same moment', async () => {
-    database = await createTestDatabase(kind);
+    const database = closing(await createTestDatabase(kind));
     const config = testConfig();
     const db = database.db;
     const results = await Promise.all(Array.from({ length: 5 }, () => seedIfEmpty(db, config)));

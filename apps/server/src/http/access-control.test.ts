@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Audience,
   audiences,
-  createWorld,
   databaseDigest,
-  endpoints,
   pathOf,
   routeKeys,
+  saidTwice,
+  staleValues,
+  useApiWorld,
   type World,
 } from '../test/api-endpoints.ts';
 import type { TestHttpClient } from '../test/http-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 type Caller = keyof World['clients'];
 
@@ -52,18 +52,12 @@ const objectProbes: Record<string, { caller: Caller; params?: (w: World) => Reco
 const refusal = (caller: Caller) => (caller === 'visitor' ? [401] : [403]);
 
 describe('access control for every endpoint', () => {
-  let t: TestApp;
-  let world: World;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-    world = await createWorld(t);
-  }, 120_000);
-  afterAll(() => t.close());
+  const suite = useApiWorld();
 
   const call = async (client: TestHttpClient, key: string, params: Record<string, string>) => {
     const [method, url] = key.split(' ') as [string, string];
-    const rule = endpoints[key]!;
-    const body = rule.body?.(world);
+    const rule = suite.rules[key]!;
+    const body = rule.body?.(suite.world);
     const query = rule.query ? `?${new URLSearchParams(rule.query).toString()}` : '';
     const response = await client.raw(`${pathOf(url, params)}${query}`, {
       method,
@@ -73,30 +67,39 @@ describe('access control for every endpoint', () => {
     return { status: response.status, text: await response.text() };
   };
 
-  it('has a rule for every route, and no rule for a route that is gone', () => {
-    const keys = routeKeys(t.app);
+  it('has a rule for every route, each said once, and no rule for a route that is gone', () => {
+    const keys = routeKeys(suite.t.app);
     expect(
-      keys.filter((key) => !(key in endpoints)),
-      'routes missing from test/api-endpoints.ts',
+      keys.filter((key) => !(key in suite.rules)),
+      'routes neither declared (packages/shared/src/api) nor in test/api-endpoints.ts',
     ).toEqual([]);
-    expect(
-      Object.keys(endpoints).filter((key) => !keys.includes(key)),
-      'rules for no route',
-    ).toEqual([]);
+    expect(staleValues(suite.t.app), 'values for no route').toEqual([]);
+    expect(saidTwice(suite.t.app), 'audiences said again beside the declaration').toEqual([]);
+  });
+
+  it('declares every JSON endpoint (all of /api/ but the identity protocol)', () => {
+    const undeclared = suite.t.app.routeTable.filter(
+      (route) =>
+        route.method !== 'HEAD' &&
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/auth/') &&
+        !route.endpoint,
+    );
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it('refuses every audience that must not use an endpoint, and changes nothing', async () => {
     const failures: string[] = [];
-    for (const key of routeKeys(t.app)) {
-      const rule = endpoints[key];
+    for (const key of routeKeys(suite.t.app)) {
+      const rule = suite.rules[key];
       if (!rule || rule.who === 'anyone') continue;
       const allowed: readonly Audience[] = rule.who;
-      const before = await databaseDigest(t.database.db);
+      const before = await databaseDigest(suite.t.database.db);
       for (const caller of audiences.filter((a) => !allowed.includes(a))) {
-        const answer = await call(world.clients[caller], key, rule.params?.(world) ?? {});
+        const answer = await call(suite.world.clients[caller], key, rule.params?.(suite.world) ?? {});
         if (!refusal(caller).includes(answer.status)) failures.push(`${key} as ${caller}: ${answer.status}`);
       }
-      const after = await databaseDigest(t.database.db);
+      const after = await databaseDigest(suite.t.database.db);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key}: a refused call changed ${changed.join(', ')}`);
     }
@@ -104,8 +107,8 @@ describe('access control for every endpoint', () => {
   });
 
   it('sends whoever is not a member to signup from every member route, with the reason', async () => {
-    const memberRoutes = routeKeys(t.app).filter((key) => {
-      const rule = endpoints[key];
+    const memberRoutes = routeKeys(suite.t.app).filter((key) => {
+      const rule = suite.rules[key];
       return (
         rule && rule.who !== 'anyone' && rule.who.includes('user') && !rule.who.includes('signupPending')
       );
@@ -121,7 +124,11 @@ describe('access control for every endpoint', () => {
     const failures: string[] = [];
     for (const key of memberRoutes) {
       for (const caller of ['signupPending', 'underage', 'admin'] as const) {
-        const answer = await call(world.clients[caller], key, endpoints[key]!.params?.(world) ?? {});
+        const answer = await call(
+          suite.world.clients[caller],
+          key,
+          suite.rules[key]!.params?.(suite.world) ?? {},
+        );
         const code = (JSON.parse(answer.text) as { error?: { code?: string } }).error?.code;
         if (answer.status !== 403 || code !== 'SIGNUP_REQUIRED')
           failures.push(`${key} as ${caller}: ${answer.status} ${code}`);
@@ -132,21 +139,21 @@ describe('access control for every endpoint', () => {
 
   it('refuses every state-changing API call from another origin, even from the right audience', async () => {
     const failures: string[] = [];
-    for (const key of routeKeys(t.app)) {
+    for (const key of routeKeys(suite.t.app)) {
       const [method, url] = key.split(' ') as [string, string];
-      const rule = endpoints[key];
+      const rule = suite.rules[key];
       if (!rule || rule.devOnly || method === 'GET' || !url.startsWith('/api/')) continue;
       const caller: Caller = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
-      const before = await databaseDigest(t.database.db);
-      const body = rule.body?.(world);
-      const response = await world.clients[caller].raw(pathOf(url, rule.params?.(world) ?? {}), {
+      const before = await databaseDigest(suite.t.database.db);
+      const body = rule.body?.(suite.world);
+      const response = await suite.world.clients[caller].raw(pathOf(url, rule.params?.(suite.world) ?? {}), {
         method,
         headers: { origin: 'https://evil.example', ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       await response.arrayBuffer();
       if (response.status !== 403) failures.push(`${key} as ${caller}: ${response.status}`);
-      const after = await databaseDigest(t.database.db);
+      const after = await databaseDigest(suite.t.database.db);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key}: a cross-site call changed ${changed.join(', ')}`);
     }
@@ -155,14 +162,17 @@ describe('access control for every endpoint', () => {
 
   it('sends a Content Security Policy without inline script on every route', async () => {
     const failures: string[] = [];
-    for (const key of routeKeys(t.app)) {
+    for (const key of routeKeys(suite.t.app)) {
       const [method, url] = key.split(' ') as [string, string];
       if (!['GET', 'POST'].includes(method)) continue;
-      const response = await world.clients.visitor.raw(pathOf(url, endpoints[key]?.params?.(world) ?? {}), {
-        method,
-        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
-        body: method === 'POST' ? '{}' : undefined,
-      });
+      const response = await suite.world.clients.visitor.raw(
+        pathOf(url, suite.rules[key]?.params?.(suite.world) ?? {}),
+        {
+          method,
+          headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+          body: method === 'POST' ? '{}' : undefined,
+        },
+      );
       await response.arrayBuffer();
       const csp = response.headers.get('content-security-policy') ?? '';
       if (!/script-src 'self'/.test(csp) || /unsafe-inline|unsafe-eval/.test(csp))
@@ -173,11 +183,11 @@ describe('access control for every endpoint', () => {
 
   it('lets the audience an endpoint is for read it', async () => {
     const failures: string[] = [];
-    for (const key of routeKeys(t.app).filter((k) => k.startsWith('GET /api/'))) {
-      const rule = endpoints[key]!;
+    for (const key of routeKeys(suite.t.app).filter((k) => k.startsWith('GET /api/'))) {
+      const rule = suite.rules[key]!;
       if (rule.notJsonApi || rule.devOnly) continue;
       const caller: Caller = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
-      const answer = await call(world.clients[caller], key, rule.params?.(world) ?? {});
+      const answer = await call(suite.world.clients[caller], key, rule.params?.(suite.world) ?? {});
       // The reward check's address has no answers: "not found" is its successful reading.
       const expected = key === 'GET /api/admin/reward-check' ? 404 : 200;
       if (answer.status !== expected)
@@ -187,12 +197,12 @@ describe('access control for every endpoint', () => {
   });
 
   it('probes every id in a path or body that belongs to someone', () => {
-    const owned = routeKeys(t.app).filter((key) => {
-      const rule = endpoints[key];
+    const owned = routeKeys(suite.t.app).filter((key) => {
+      const rule = suite.rules[key];
       if (!rule || rule.who === 'anyone' || rule.devOnly) return false;
       if (rule.who.length === 1 && rule.who[0] === 'admin') return false; // the admin may see everything
       const [, url] = key.split(' ') as [string, string];
-      const body = JSON.stringify(rule.body?.(world) ?? {});
+      const body = JSON.stringify(rule.body?.(suite.world) ?? {});
       return /:[A-Za-z]+/.test(url) || /Id"/.test(body);
     });
     expect(
@@ -204,11 +214,11 @@ describe('access control for every endpoint', () => {
   it("refuses another person's objects: not found, nothing shown, nothing changed", async () => {
     const failures: string[] = [];
     for (const [key, probes] of Object.entries(objectProbes)) {
-      const rule = endpoints[key]!;
+      const rule = suite.rules[key]!;
       for (const probe of probes) {
-        const before = await databaseDigest(t.database.db);
-        const params = probe.params?.(world) ?? rule.params?.(world) ?? {};
-        const answer = await call(world.clients[probe.caller], key, params);
+        const before = await databaseDigest(suite.t.database.db);
+        const params = probe.params?.(suite.world) ?? rule.params?.(suite.world) ?? {};
+        const answer = await call(suite.world.clients[probe.caller], key, params);
         if (![403, 404, 409].includes(answer.status)) {
           failures.push(`${key} as ${probe.caller}: ${answer.status} ${answer.text.slice(0, 120)}`);
         }
@@ -216,7 +226,7 @@ describe('access control for every endpoint', () => {
           if (answer.status < 400 && answer.text.includes(id))
             failures.push(`${key} as ${probe.caller} shows ${id}`);
         }
-        const after = await databaseDigest(t.database.db);
+        const after = await databaseDigest(suite.t.database.db);
         const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
         if (changed.length > 0) failures.push(`${key} as ${probe.caller} changed ${changed.join(', ')}`);
       }
@@ -225,16 +235,16 @@ describe('access control for every endpoint', () => {
   });
 
   it("never lists another person's requests, history or ads", async () => {
-    const gifts = await world.clients.otherUser.json('GET', '/api/gift-requests');
-    expect(JSON.stringify(gifts.body)).not.toContain(world.giftRequestId);
-    const history = await world.clients.otherUser.json<{ entries: { points: number }[] }>(
+    const gifts = await suite.world.clients.otherUser.json('GET', '/api/gift-requests');
+    expect(JSON.stringify(gifts.body)).not.toContain(suite.world.giftRequestId);
+    const history = await suite.world.clients.otherUser.json<{ entries: { points: number }[] }>(
       'GET',
       '/api/points/history',
     );
     expect(history.body.entries.map((entry) => entry.points)).not.toContain(-1000);
-    const ads = await world.clients.otherAdvertiser.json('GET', '/api/advertiser/ads');
-    expect(JSON.stringify(ads.body)).not.toContain(world.advertiserAdId);
-    const listed = await world.clients.user.json('GET', '/api/ads');
-    expect(JSON.stringify(listed.body)).not.toContain(world.pendingAdId);
+    const ads = await suite.world.clients.otherAdvertiser.json('GET', '/api/advertiser/ads');
+    expect(JSON.stringify(ads.body)).not.toContain(suite.world.advertiserAdId);
+    const listed = await suite.world.clients.user.json('GET', '/api/ads');
+    expect(JSON.stringify(listed.body)).not.toContain(suite.world.pendingAdId);
   });
 });

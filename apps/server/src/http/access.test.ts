@@ -1,19 +1,12 @@
 import { type Me, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { signedInAdmin } from '../test/factories.ts';
-import { signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-
-type ErrorReply = { error: { message: string } };
+import { type ErrorReply, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 describe('sessions, CSRF and who may do what', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('issues an HttpOnly, SameSite session cookie and a new session at each sign-in; logout ends it', async () => {
     const client = new TestHttpClient(t.url);
@@ -106,7 +99,7 @@ describe('sessions, CSRF and who may do what', () => {
       ).status,
     ).toBe(401);
 
-    const admin = await signedInAdmin(t);
+    const admin = await t.as.admin();
     const done = await admin.json('POST', `/api/admin/users/${userId}/suspension`, {
       suspended: true,
       reason: '不正',

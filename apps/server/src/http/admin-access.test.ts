@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@quiz-points/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInAdvertiser, signedUpUser } from '../test/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestHttpClient } from '../test/http-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Every /api/admin/ endpoint, read from the server's own route table (so a new one cannot be
@@ -11,15 +10,13 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
  * アクセス権限がありません.
  */
 describe('every admin endpoint refuses everyone but the admin', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminRoutes: { method: string; url: string; path: string }[];
   beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
     adminRoutes = t.app.routeTable
       .filter((route) => route.url.startsWith('/api/admin/'))
       .map((route) => ({ ...route, path: route.url.replace(/:[A-Za-z]+/g, randomUUID()) }));
   });
-  afterAll(() => t.close());
 
   const call = async (client: TestHttpClient, route: { method: string; path: string }) => {
     const hasBody = !['GET', 'HEAD'].includes(route.method);
@@ -58,8 +55,8 @@ describe('every admin endpoint refuses everyone but the admin', () => {
   });
 
   it('answers 403 アクセス権限がありません to a user and to an advertiser', async () => {
-    const { client: user } = await signedUpUser(t);
-    const { client: advertiser } = await signedInAdvertiser(t);
+    const { client: user } = await t.as.user();
+    const { client: advertiser } = await t.as.advertiser();
     for (const [who, client] of [
       ['user', user],
       ['advertiser', advertiser],
@@ -74,7 +71,7 @@ describe('every admin endpoint refuses everyone but the admin', () => {
   });
 
   it('lets the admin through the same guard', async () => {
-    const admin = await signedInAdmin(t);
+    const admin = await t.as.admin();
     for (const route of adminRoutes.filter((r) => r.method === 'GET')) {
       expect([401, 403], `${route.method} ${route.url}`).not.toContain((await call(admin, route)).status);
     }

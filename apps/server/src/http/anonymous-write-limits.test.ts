@@ -1,17 +1,13 @@
 import { messages } from '@quiz-points/shared';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authVerifications, pageViews } from '../db/schema.ts';
 import { PAGE_VIEW_LIMIT } from '../domain/analytics/record-page-view.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { SIGN_IN_START_LIMIT } from './routes/auth.ts';
 
 describe('writes anyone can make are limited per client address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const stored = async (table: typeof authVerifications | typeof pageViews) =>
     (await t.database.db.select({ rows: count() }).from(table))[0]?.rows;

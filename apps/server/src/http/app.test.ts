@@ -1,13 +1,9 @@
 import { type ErrorBody, messages, pageRoutes } from '@quiz-points/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 
 describe('the HTTP app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
@@ -85,11 +81,14 @@ describe('the HTTP app', () => {
 });
 
 describe('state-changing requests', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const postJson = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/material-requests',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
 
   it('refuses text/plain and form posts (no cross-site simple requests)', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
@@ -106,22 +105,12 @@ describe('state-changing requests', () => {
   });
 
   it('refuses prototype-polluting JSON', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/material-requests',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":"a@example.com","__proto__":{"admin":true}}',
-    });
+    const response = await postJson('{"email":"a@example.com","__proto__":{"admin":true}}');
     expect(response.statusCode).toBe(400);
   });
 
   it('refuses malformed JSON with a Japanese message, never a 500', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/material-requests',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const response = await postJson('{"email":');
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().error.message).toBe(messages.badRequest);
   });

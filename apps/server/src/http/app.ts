@@ -7,25 +7,26 @@ import type { Mailer } from '../services/mail/mailer.ts';
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { fastifyTrustProxy } from '../trusted-proxies.ts';
+import { registerRoutes } from './define-route.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
 import { registerJsonBodyParser } from './json-body-parser.ts';
 import { registerLoopbackRedirect } from './loopback-redirect.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
-import { registerAccountRoutes } from './routes/accounts.ts';
-import { registerAdminConsoleRoutes } from './routes/admin-console.ts';
-import { registerAdminSettingsRoutes } from './routes/admin-settings.ts';
-import { registerAdminUserRoutes } from './routes/admin-users.ts';
-import { registerAdvertiserBillingRoutes } from './routes/advertiser-billing.ts';
-import { registerAdvertiserRoutes } from './routes/advertisers.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { adminConsoleRoutes } from './routes/admin-console.ts';
+import { adminSettingsRoutes } from './routes/admin-settings.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { advertiserBillingRoutes, registerPaymentWebhook } from './routes/advertiser-billing.ts';
+import { advertiserRoutes } from './routes/advertisers.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
-import { registerDevRoutes } from './routes/dev.ts';
+import { devRoutes, registerDevPages } from './routes/dev.ts';
 import { registerDevPaymentRoutes } from './routes/dev-payments.ts';
-import { registerEarningRoutes } from './routes/earning.ts';
-import { registerGiftRoutes } from './routes/gifts.ts';
+import { earningRoutes } from './routes/earning.ts';
+import { giftRoutes } from './routes/gifts.ts';
 import { registerHealthRoutes } from './routes/health.ts';
-import { registerPublicRoutes } from './routes/public.ts';
+import { publicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -74,18 +75,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUnstorableTextCheck(app);
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, db: deps.database.db, publicUrl: config.publicUrl });
-  registerPublicRoutes(app, routeDeps);
-  registerAccountRoutes(app, routeDeps);
-  registerAdminUserRoutes(app, routeDeps);
-  registerAdminConsoleRoutes(app, routeDeps);
-  registerAdminSettingsRoutes(app, routeDeps);
-  registerEarningRoutes(app, routeDeps);
-  registerGiftRoutes(app, routeDeps);
-  registerAdvertiserRoutes(app, routeDeps);
-  await registerAdvertiserBillingRoutes(app, routeDeps);
+  // Declared routes (packages/shared/src/api), grouped by audience with one guard per group.
+  await registerRoutes(app, guards, [
+    ...publicRoutes(routeDeps),
+    ...accountRoutes(routeDeps),
+    ...adminUserRoutes(routeDeps),
+    ...adminConsoleRoutes(routeDeps),
+    ...adminSettingsRoutes(routeDeps),
+    ...earningRoutes(routeDeps),
+    ...giftRoutes(routeDeps),
+    ...advertiserRoutes(routeDeps),
+    ...advertiserBillingRoutes(routeDeps),
+  ]);
+  await registerPaymentWebhook(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
-    registerDevRoutes(app, routeDeps);
+    await registerRoutes(app, guards, devRoutes(routeDeps));
+    registerDevPages(app, routeDeps);
     if (deps.payments.kind === 'local') await registerDevPaymentRoutes(app, routeDeps);
     if (config.identity.devProvider) {
       await registerDevOidcProvider(app, {

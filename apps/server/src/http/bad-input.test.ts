@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Audience,
-  createWorld,
   databaseDigest,
   type EndpointRule,
-  endpoints,
   pathOf,
   routeKeys,
+  useApiWorld,
   type World,
 } from '../test/api-endpoints.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 type Probe = { label: string; path: string; contentType?: string; body?: string };
 
@@ -182,31 +180,25 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
  * each must be answered 4xx with a message (never 500) and change nothing in the database.
  */
 describe('bad input to every endpoint', () => {
-  let t: TestApp;
-  let world: World;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-    world = await createWorld(t);
-  }, 120_000);
-  afterAll(() => t.close());
+  const suite = useApiWorld();
 
   it('knows every route', () => {
-    expect(routeKeys(t.app).filter((key) => !(key in endpoints))).toEqual([]);
+    expect(routeKeys(suite.t.app).filter((key) => !(key in suite.rules))).toEqual([]);
   });
 
   it('answers every broken request with 4xx and a message, and changes nothing', async () => {
     const failures: string[] = [];
     let sent = 0;
-    for (const key of routeKeys(t.app)) {
-      const rule = endpoints[key];
+    for (const key of routeKeys(suite.t.app)) {
+      const rule = suite.rules[key];
       // Pages and files promise no `{ error }` body; only their query strings are probed there.
       const isPage = rule?.notJsonApi === true;
       if (!rule || (isPage && !rule.query)) continue;
       const [method, url] = key.split(' ') as [string, string];
       const caller: Audience = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
-      const client = world.clients[caller];
-      const before = await databaseDigest(t.database.db);
-      for (const probe of probesFor(method, url, rule, world)) {
+      const client = suite.world.clients[caller];
+      const before = await databaseDigest(suite.t.database.db);
+      for (const probe of probesFor(method, url, rule, suite.world)) {
         sent++;
         const response = await client.raw(probe.path, {
           method,
@@ -228,7 +220,7 @@ describe('bad input to every endpoint', () => {
         else if (typeof message !== 'string' || message.length === 0)
           failures.push(`${label}: no message in ${text.slice(0, 200)}`);
       }
-      const after = await databaseDigest(t.database.db);
+      const after = await databaseDigest(suite.t.database.db);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key} ${url}: bad input changed ${changed.join(', ')}`);
     }
@@ -243,10 +235,10 @@ describe('bad input to every endpoint', () => {
     const unparsable =
       /^(malformed JSON|NaN|__proto__ key|constructor\.prototype key|text\/plain|a cross-site form|over the 64 KB limit|nested 10,000 levels deep|.* with a lone surrogate)$/;
     const failures: string[] = [];
-    const before = await databaseDigest(t.database.db);
+    const before = await databaseDigest(suite.t.database.db);
     for (const url of ['/api/auth/sign-in/social', '/api/auth/sign-out', '/api/auth/no-such-action']) {
-      for (const probe of probesFor('POST', url, rule, world)) {
-        const response = await world.clients.visitor.raw(probe.path, {
+      for (const probe of probesFor('POST', url, rule, suite.world)) {
+        const response = await suite.world.clients.visitor.raw(probe.path, {
           method: 'POST',
           headers: probe.contentType ? { 'content-type': probe.contentType } : {},
           body: probe.body,
@@ -258,7 +250,7 @@ describe('bad input to every endpoint', () => {
         }
       }
     }
-    const after = await databaseDigest(t.database.db);
+    const after = await databaseDigest(suite.t.database.db);
     expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
     expect(failures).toEqual([]);
   });

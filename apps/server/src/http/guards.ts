@@ -10,6 +10,8 @@ import { lookUpSession, type SessionUser, sessionTokenOf } from '../services/ide
 export interface Guards {
   /** The signed-in person, read fresh from the database (suspension takes effect at once), or null. */
   currentUser(request: FastifyRequest): Promise<UserRow | null>;
+  /** Anyone signed in (any kind, suspended or not: withdrawal), or 401. */
+  requireSignedIn(request: FastifyRequest): Promise<UserRow>;
   /** A person signed in with Google who is not suspended (a member or not yet: signup needs this). */
   requireUser(request: FastifyRequest): Promise<UserRow>;
   /** A member (signup completed, 18 or over): everything that earns, spends, refers or edits the profile. */
@@ -69,6 +71,7 @@ export function createGuards({
 
   return {
     currentUser,
+    requireSignedIn: signedIn,
     requireUser,
     async requireMember(request) {
       const user = await requireUser(request);

@@ -1,16 +1,12 @@
 import { type ErrorBody, messages } from '@quiz-points/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 import { MAX_JSON_DEPTH } from './json-body-parser.ts';
 
 const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 describe('JSON bodies', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: string) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });

@@ -1,7 +1,8 @@
 import { type ErrorBody, messages, openSiteAt } from '@quiz-points/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProductionTestApp } from '../test/production-app.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { closedAfterEach } from '../test/use-test-app.ts';
 
 const developmentAt = (publicUrl: string) =>
   createTestApp('pglite', { env: { NODE_ENV: 'development', PORT: '3000', PUBLIC_URL: publicUrl } });
@@ -12,14 +13,10 @@ const openPage = (t: TestApp, host: string, url = '/advertiser') => t.app.inject
  * belong to PUBLIC_URL's name, so the other name sends pages there and says so on API calls.
  */
 describe('the other loopback name in development', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
+  const closing = closedAfterEach();
 
   it('redirects a page opened on 127.0.0.1 to the same path on PUBLIC_URL (localhost)', async () => {
-    t = await developmentAt('http://localhost:3000');
+    const t = closing(await developmentAt('http://localhost:3000'));
     const onOtherName = await openPage(t, '127.0.0.1:3000', '/advertiser?from=mail');
     expect(onOtherName.statusCode).toBe(307);
     expect(onOtherName.headers.location).toBe('http://localhost:3000/advertiser?from=mail');
@@ -29,14 +26,14 @@ describe('the other loopback name in development', () => {
   });
 
   it('redirects a page opened on localhost to PUBLIC_URL when that is 127.0.0.1', async () => {
-    t = await developmentAt('http://127.0.0.1:3000');
+    const t = closing(await developmentAt('http://127.0.0.1:3000'));
     const reverse = await openPage(t, 'localhost:3000', '/');
     expect(reverse.statusCode).toBe(307);
     expect(reverse.headers.location).toBe('http://127.0.0.1:3000/');
   });
 
   it('tells an API call from the other loopback name which address to open, not アクセス権限がありません', async () => {
-    t = await developmentAt('http://localhost:3000');
+    const t = closing(await developmentAt('http://localhost:3000'));
     const calls = [
       { host: 'localhost:3000', origin: 'http://127.0.0.1:3000' },
       { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
@@ -65,7 +62,9 @@ describe('the other loopback name in development', () => {
   });
 
   it('never redirects in production, even with a loopback PUBLIC_URL', async () => {
-    t = await createProductionTestApp({ env: { PORT: '3000', PUBLIC_URL: 'https://localhost:3000' } });
+    const t = closing(
+      await createProductionTestApp({ env: { PORT: '3000', PUBLIC_URL: 'https://localhost:3000' } }),
+    );
     expect((await openPage(t, '127.0.0.1:3000')).statusCode).toBe(200);
   });
 });

@@ -1,15 +1,11 @@
 import { type ErrorBody, messages } from '@quiz-points/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 
 const refused = { code: 'INVALID_CHARACTERS', message: messages.invalidCharacters };
 
 describe('text a database cannot store', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: string) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });

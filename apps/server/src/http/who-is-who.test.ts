@@ -1,7 +1,7 @@
 import { EMAIL_USED_BY_ADVERTISER, type Me, messages } from '@quiz-points/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashEmail } from '../db/email-hash.ts';
 import { authAccounts, users } from '../db/schema.ts';
 import {
@@ -11,10 +11,8 @@ import {
   signedUpUser,
   TEST_PASSWORD,
 } from '../test/factories.ts';
-import { googleSignIn, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-
-type ErrorReply = { error: { code: string; message: string } };
+import { type ErrorReply, googleSignIn, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
+import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
 
 const signUpBody = (email: string) => ({
   displayName: '広告社',
@@ -24,7 +22,7 @@ const signUpBody = (email: string) => ({
 });
 
 /** A password account as the old sign-up left it: an advertiser with any address, confirmed or not. */
-async function passwordAccount(t: TestApp, email: string, confirmed: boolean) {
+async function passwordAccount(t: TestAppHandle, email: string, confirmed: boolean) {
   const id = `password-${email}`;
   await t.database.db.insert(users).values({
     id,
@@ -45,15 +43,11 @@ async function passwordAccount(t: TestApp, email: string, confirmed: boolean) {
   return id;
 }
 
-const rowsWithEmail = (t: TestApp, email: string) =>
+const rowsWithEmail = (t: TestAppHandle, email: string) =>
   t.database.db.select().from(users).where(eq(users.email, email));
 
 describe('who the admin is', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("refuses an advertiser sign-up with the admin's address, however it is written, and stores nothing", async () => {
     for (const email of [t.config.adminEmail, t.config.adminEmail.toUpperCase()]) {
@@ -102,11 +96,7 @@ describe('who the admin is', () => {
 });
 
 describe('one address, one account: Google users and advertisers, in both orders', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("an unconfirmed advertiser sign-up gives way to the address's Google sign-in; its link then signs no one in", async () => {
     const email = 'first-unconfirmed@example.com';

@@ -2,19 +2,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, type PostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { repoRoot } from '../paths.ts';
 import { databaseDigest } from '../test/api-endpoints.ts';
 import { createAd, signedInAdmin, verifiedUserWithPoints } from '../test/factories.ts';
 import { signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { testConfig } from '../test/test-app.ts';
-import {
-  createPostgresDatabase,
-  type PostgresDatabase,
-  scratchDir,
-  startServer,
-  stopServer,
-} from './support/cluster.ts';
+import { scratchDir, startServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 
 const run = promisify(execFile);
@@ -38,8 +33,8 @@ describe('backup and restore', () => {
   });
 
   it('backs up PostgreSQL while the server runs and restores it into a fresh database that serves the same data', async () => {
-    const original = await createPostgresDatabase();
-    const fresh = await createPostgresDatabase();
+    const original = await createPostgresDatabase('qp_rel');
+    const fresh = await createPostgresDatabase('qp_rel');
     databases.push(original, fresh);
     const server = await startServer({ databaseUrl: original.url });
     const handle = await openPostgres(original.url, 4);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAd, verifiedUserWithPoints } from '../test/factories.ts';
 import type { TestHttpClient } from '../test/http-client.ts';
-import { type Cluster, restartServer, startCluster, stopServer } from './support/cluster.ts';
+import { restartServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
+import { useCluster } from './support/use-cluster.ts';
 
 /**
  * A server process killed (SIGKILL: no shutdown, no cleanup) while bursts of earning and exchange
@@ -10,13 +11,7 @@ import { expectInvariants } from './support/invariants.ts';
  * each crash and restart nothing is half-done.
  */
 describe('an instance killed in the middle of bursts', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  });
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const cluster = useCluster();
 
   it('leaves no points without a ledger row and no delivery without its response row', async () => {
     const people = await Promise.all(Array.from({ length: 12 }, () => verifiedUserWithPoints(cluster, 3000)));

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, type PostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type DatabaseHandle, openPostgres } from '../db/client.ts';
 import { databaseDigest } from '../test/api-endpoints.ts';
 import { verifiedUserWithPoints } from '../test/factories.ts';
-import type { TestHttpClient } from '../test/http-client.ts';
+import type { ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { testConfig } from '../test/test-app.ts';
-import {
-  createPostgresDatabase,
-  type PostgresDatabase,
-  type ServerProcess,
-  startServer,
-  stopServer,
-} from './support/cluster.ts';
+import { type ServerProcess, startServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
-
-type ErrorReply = { error?: { code?: string; message?: string } };
 
 /**
  * The network between the app and PostgreSQL fails (every connection dropped, new ones refused)
@@ -27,7 +20,7 @@ describe('the database connection drops and comes back', () => {
   let server: ServerProcess;
   let direct: DatabaseHandle;
   beforeAll(async () => {
-    postgres = await createPostgresDatabase();
+    postgres = await createPostgresDatabase('qp_rel');
     const target = new URL(postgres.url);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const proxied = new URL(postgres.url);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, type PostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type DatabaseHandle, openPostgres } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { verifiedUserWithPoints } from '../test/factories.ts';
 import { testConfig } from '../test/test-app.ts';
-import { createPostgresDatabase, type PostgresDatabase, startServer } from './support/cluster.ts';
+import { startServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 
 /**
@@ -15,7 +16,7 @@ describe('graceful shutdown', () => {
   let postgres: PostgresDatabase;
   let direct: DatabaseHandle;
   beforeAll(async () => {
-    postgres = await createPostgresDatabase();
+    postgres = await createPostgresDatabase('qp_rel');
     direct = await openPostgres(postgres.url, 4);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import {
   createAd,
@@ -10,8 +10,8 @@ import {
   verifiedUserWithPoints,
 } from '../test/factories.ts';
 import type { TestHttpClient } from '../test/http-client.ts';
-import { type Cluster, startCluster } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
+import { useCluster } from './support/use-cluster.ts';
 
 const PEOPLE = 6;
 const ADS = 3;
@@ -188,17 +188,13 @@ const actions = [
  * model and the invariants hold. The seed is printed: FC_SEED=<seed> replays a failure.
  */
 describe('model-based: random interleaved actions against the real servers', () => {
-  let cluster: Cluster;
+  const cluster = useCluster();
   let admin: TestHttpClient;
   const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
   beforeAll(async () => {
-    cluster = await startCluster(2);
     await createTodaysDailyQuiz(cluster.database.db);
     admin = await signedInAdmin(cluster);
     console.log(`fast-check seed ${seed} (replay with FC_SEED=${seed})`);
-  });
-  afterAll(async () => {
-    await cluster?.close();
   });
 
   it('keeps every rule the model predicts, and the books balance', async () => {

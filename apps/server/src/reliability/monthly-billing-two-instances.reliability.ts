@@ -1,24 +1,15 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.ts';
 import { adDeliveries, advertiserBilling, devPaymentCharges, invoices, users } from '../db/schema.ts';
 import { runMonthlyBilling } from '../domain/billing/run-monthly-billing.ts';
 import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
 import { createAd, signedUpUser } from '../test/factories.ts';
-import { type Cluster, startCluster } from './support/cluster.ts';
-import { expectInvariants } from './support/invariants.ts';
+import { useCluster } from './support/use-cluster.ts';
 
 /** The monthly billing job is not an HTTP endpoint: two database pools stand for two instances. */
 describe('monthly billing on two instances at once', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  });
-  afterAll(async () => {
-    if (!cluster) return;
-    await expectInvariants(cluster.database.db);
-    await cluster.close();
-  });
+  const cluster = useCluster({ checkInvariants: true });
 
   it('bills each ad once when the monthly run starts 20 times at once on two instances', async () => {
     const advertiser = `billed-${Date.now()}@example.com`;

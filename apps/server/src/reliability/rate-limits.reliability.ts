@@ -1,13 +1,11 @@
 import { messages } from '@quiz-points/shared';
 import { desc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devSmsOutbox, rateLimits } from '../db/schema.ts';
 import { createAd, signedInAdvertiser, signedUpUser } from '../test/factories.ts';
-import { TestHttpClient } from '../test/http-client.ts';
+import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { burst, type Reply } from './support/bursts.ts';
-import { type Cluster, startCluster } from './support/cluster.ts';
-
-type ErrorReply = { error?: { message?: string } };
+import { useCluster } from './support/use-cluster.ts';
 
 /**
  * The limits live in the database (rate_limits), so two instances share them: a burst spread over
@@ -15,13 +13,7 @@ type ErrorReply = { error?: { message?: string } };
  * 127.0.0.1, so the per-IP limits are shared by the whole file.
  */
 describe('rate limits hold across instances', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  });
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const cluster = useCluster();
 
   const limited = (replies: Reply[]) => {
     const refused = replies.filter((reply) => reply.status === 429);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, startServer, stopServer } from './support/cluster.ts';
+import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
+import { startServer, stopServer } from './support/cluster.ts';
 
 /**
  * A scale-out or a deploy starts several instances at the same moment, possibly on a new database:
@@ -9,7 +10,7 @@ import { createPostgresDatabase, startServer, stopServer } from './support/clust
 describe('instances started at the same moment on a new database', () => {
   it('all start, round after round', async () => {
     for (let round = 0; round < 3; round++) {
-      const postgres = await createPostgresDatabase();
+      const postgres = await createPostgresDatabase('qp_rel');
       const starts = await Promise.allSettled(
         Array.from({ length: 3 }, () => startServer({ databaseUrl: postgres.url })),
       );

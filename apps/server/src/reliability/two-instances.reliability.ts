@@ -1,5 +1,6 @@
+import type { LedgerReason } from '@quiz-points/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adDeliveries,
   devOutbox,
@@ -19,8 +20,7 @@ import {
 } from '../test/factories.ts';
 import { signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { burst as burstOn, type Send, statusesOf, succeeded } from './support/bursts.ts';
-import { type Cluster, startCluster } from './support/cluster.ts';
-import { expectInvariants } from './support/invariants.ts';
+import { useCluster } from './support/use-cluster.ts';
 
 /**
  * Two server processes on one PostgreSQL database. Every once-only rule gets a burst of identical
@@ -28,18 +28,10 @@ import { expectInvariants } from './support/invariants.ts';
  * exactly and the books balance (support/invariants.ts).
  */
 describe('two instances, one database: every once-only rule under bursts', () => {
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  });
-  afterAll(async () => {
-    if (!cluster) return;
-    await expectInvariants(cluster.database.db);
-    await cluster.close();
-  });
+  const cluster = useCluster({ checkInvariants: true });
 
   const burst = (count: number, client: TestHttpClient, send: Send) => burstOn(cluster, count, client, send);
-  const ledgerFor = (userId: string, reason: string) =>
+  const ledgerFor = (userId: string, reason: LedgerReason) =>
     cluster.database.db
       .select()
       .from(pointTransactions)

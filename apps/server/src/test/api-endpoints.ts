@@ -1,5 +1,8 @@
+import { api, type Audience as DeclaredAudience, type Endpoint } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { quizResponses, users } from '../db/schema.ts';
@@ -13,7 +16,7 @@ import {
   verifiedUserWithPoints,
 } from './factories.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Who calls. `user` is a member (signed in with Google, signup completed, 18 or over);
@@ -74,159 +77,44 @@ const advertiserOrAdmin = ['advertiser', 'admin'] as const;
 const advertiser = ['advertiser'] as const;
 const admin = ['admin'] as const;
 
-const adInput = {
-  adTitle: 'テスト広告',
-  adProvider: 'テスト社',
-  adUrl: 'https://example.com/ad',
-  quizQuestion: 'テストの質問は？',
-  quizOptions: ['いち', 'に', 'さん'],
-  correctOptionIndex: 2,
-  maxDeliveries: 100,
-  targetGender: { male: false, female: false, other: false },
-  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
-};
-const dailyQuizInput = {
-  quizQuestion: '今日のクイズ',
-  quizOptions: ['A', 'B', 'C'],
-  correctOptionIndex: 1,
-  publishDate: '2031-01-02',
-  explanation: '説明',
-};
+const dailyQuizInput = api.admin.createDailyQuiz.example.body;
 
 /**
- * Every route of the app, by `METHOD url` as the route table lists it (HEAD follows GET). The
- * access-control and bad-input suites read the server's own route table and fail on any route
- * missing here: a new endpoint must say who may use it and what a valid request looks like.
+ * What the declarations cannot say: values from the test's world (ids in paths, a body that names
+ * one), and the routes that are not declared JSON endpoints (pages, files, the identity protocol,
+ * development stand-ins), with who may call them. Everything else — who may call a declared
+ * endpoint, a valid body or query, which fields are optional — comes from its declaration
+ * (packages/shared/src/api), through `endpointRules`.
  */
-export const endpoints: Record<string, EndpointRule> = {
+const worldValues: Record<string, Partial<EndpointRule>> = {
   'GET /healthz': { who: 'anyone', notJsonApi: true },
   'GET /readyz': { who: 'anyone', notJsonApi: true },
   'GET /api/auth/*': { who: 'anyone', notJsonApi: true },
   'POST /api/auth/*': { who: 'anyone', notJsonApi: true },
-  'POST /api/material-requests': { who: 'anyone', body: () => ({ email: 'materials@example.com' }) },
-  'POST /api/analytics/page-views': { who: 'anyone', body: () => ({ path: '/' }) },
-  'GET /api/me': { who: 'anyone' },
-  'POST /api/signup': {
-    who: googleUser,
-    body: () => ({ birthYear: 1990, birthMonth: 1, birthDay: 1, agreeToTerms: true }),
-  },
-  'GET /api/zip-codes/:zipCode': { who: 'anyone', params: () => ({ zipCode: '1000001' }) },
-  'PUT /api/account': {
-    who: user,
-    body: () => ({ zipCode: '', occupation: '学生', hasChildren: false }),
-    optional: ['zipCode', 'occupation', 'hasChildren'],
-  },
-  'POST /api/phone/send-code': { who: user, body: () => ({ phoneNumber: '09012345678' }) },
-  'POST /api/phone/verify': { who: user, body: () => ({ code: '123456' }) },
-  'GET /api/referrals': { who: user },
-  'POST /api/withdrawal': { who: [...googleUser, 'advertiser'] },
-  'GET /api/admin/users': { who: admin, query: { q: 'example' } },
-  'GET /api/admin/users/:userId': { who: admin, params: (w) => ({ userId: w.userId }) },
-  'POST /api/admin/users/:userId/suspension': {
-    who: admin,
-    params: (w) => ({ userId: w.otherUserId }),
-    body: () => ({ suspended: false, reason: '確認' }),
-  },
-  'GET /api/admin/summary': { who: admin },
-  'GET /api/admin/ads/pending': { who: admin },
-  'POST /api/admin/ads/:adId/approve': { who: admin, params: (w) => ({ adId: w.pendingAdId }) },
-  'POST /api/admin/ads/:adId/reject': {
-    who: admin,
-    params: (w) => ({ adId: w.pendingAdId }),
-    body: () => ({ reason: '内容が不明確です' }),
-  },
-  'GET /api/admin/daily-quizzes': { who: admin },
-  'POST /api/admin/daily-quizzes': { who: admin, body: () => dailyQuizInput, optional: ['explanation'] },
-  'PUT /api/admin/daily-quizzes/:publishDate': {
-    who: admin,
-    params: (w) => ({ publishDate: w.futureQuizDate }),
-    body: () => ({ ...dailyQuizInput, publishDate: '2031-01-01' }),
-    optional: ['explanation'],
-  },
-  'GET /api/admin/reward-check': { who: admin, query: { email: 'someone@example.com' } },
-  'GET /api/admin/settings': { who: admin },
-  'PUT /api/admin/settings/:key': {
-    who: admin,
-    params: () => ({ key: 'dailyQuizPoints' }),
-    body: () => ({ value: { correct: 5, wrong: 1 } }),
-  },
-  'GET /api/admin/dashboard': { who: admin },
-  'GET /api/ads': { who: user },
-  'POST /api/ads/:adId/click': { who: user, params: (w) => ({ adId: w.listedAdId }) },
-  'GET /api/ads/:adId/quiz': { who: user, params: (w) => ({ adId: w.listedAdId }) },
-  'POST /api/ads/:adId/answer': {
-    who: user,
-    params: (w) => ({ adId: w.listedAdId }),
-    body: () => ({ option: 2 }),
-  },
-  'POST /api/gacha/claim': { who: user },
-  'GET /api/daily-quiz/today': { who: user },
-  'POST /api/daily-quiz/answer': { who: user, body: () => ({ option: 3 }) },
-  'GET /api/points/history': { who: user, query: { before: '1' } },
-  'GET /api/gift-types': { who: user },
-  'POST /api/gift-requests': { who: user, body: () => ({ giftType: 'amazon', points: 1000 }) },
-  'GET /api/gift-requests': { who: user },
-  'GET /api/admin/gift-requests': { who: admin },
-  'POST /api/admin/gift-requests/:requestId/issue': {
-    who: admin,
-    params: (w) => ({ requestId: w.giftRequestId }),
-    body: () => ({ giftCode: 'CODE-1234' }),
-  },
-  'POST /api/admin/gift-requests/:requestId/reject': {
-    who: admin,
-    params: (w) => ({ requestId: w.giftRequestId }),
-    body: () => ({ reason: '重複' }),
-  },
-  'POST /api/advertiser/sign-up': {
-    who: 'anyone',
-    body: () => ({
-      displayName: '新しい広告社',
-      email: 'new-adv@example.com',
-      password: 'long-enough-1',
-      agreeToTerms: true,
-    }),
-  },
-  'POST /api/advertiser/sign-in': {
-    who: 'anyone',
-    body: () => ({ email: 'nobody@example.com', password: 'wrong-password' }),
-  },
-  'POST /api/advertiser/password-reset': { who: 'anyone', body: () => ({ email: 'nobody@example.com' }) },
-  'POST /api/advertiser/password-reset/confirm': {
-    who: 'anyone',
-    body: () => ({ token: 'not-a-token', password: 'long-enough-1' }),
-  },
-  'GET /api/advertiser/me': { who: advertiserOrAdmin },
-  'GET /api/advertiser/pricing': { who: advertiserOrAdmin },
-  'GET /api/advertiser/ads': { who: advertiserOrAdmin },
-  'POST /api/advertiser/ads': { who: advertiserOrAdmin, body: () => adInput },
-  'GET /api/advertiser/ads/:adId': { who: advertiserOrAdmin, params: (w) => ({ adId: w.advertiserAdId }) },
-  'PUT /api/advertiser/ads/:adId': {
-    who: advertiserOrAdmin,
-    params: (w) => ({ adId: w.advertiserAdId }),
-    body: () => adInput,
-  },
-  'POST /api/advertiser/ads/:adId/end': {
-    who: advertiserOrAdmin,
-    params: (w) => ({ adId: w.advertiserAdId }),
-  },
-  'POST /api/advertiser/ads/:adId/limit': {
-    who: advertiserOrAdmin,
-    params: (w) => ({ adId: w.advertiserAdId }),
-    body: () => ({ maxDeliveries: 500 }),
-  },
-  'GET /api/advertiser/ads/:adId/report': {
-    who: advertiserOrAdmin,
-    params: (w) => ({ adId: w.advertiserAdId }),
-  },
-  'POST /api/advertiser/card/setup-session': { who: advertiser },
-  'POST /api/advertiser/card/complete': { who: advertiser, body: (w) => ({ sessionId: w.cardSessionId }) },
-  'POST /api/advertiser/billing/portal': { who: advertiser },
+  'GET /api/zip-codes/:zipCode': { params: () => ({ zipCode: '1000001' }) },
+  'GET /api/admin/users/:userId': { params: (w) => ({ userId: w.userId }) },
+  'POST /api/admin/users/:userId/suspension': { params: (w) => ({ userId: w.otherUserId }) },
+  'POST /api/admin/ads/:adId/approve': { params: (w) => ({ adId: w.pendingAdId }) },
+  'POST /api/admin/ads/:adId/reject': { params: (w) => ({ adId: w.pendingAdId }) },
+  'PUT /api/admin/daily-quizzes/:publishDate': { params: (w) => ({ publishDate: w.futureQuizDate }) },
+  'PUT /api/admin/settings/:key': { params: () => ({ key: 'dailyQuizPoints' }) },
+  'POST /api/ads/:adId/click': { params: (w) => ({ adId: w.listedAdId }) },
+  'GET /api/ads/:adId/quiz': { params: (w) => ({ adId: w.listedAdId }) },
+  'POST /api/ads/:adId/answer': { params: (w) => ({ adId: w.listedAdId }) },
+  'POST /api/admin/gift-requests/:requestId/issue': { params: (w) => ({ requestId: w.giftRequestId }) },
+  'POST /api/admin/gift-requests/:requestId/reject': { params: (w) => ({ requestId: w.giftRequestId }) },
+  'GET /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
+  'PUT /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
+  'POST /api/advertiser/ads/:adId/end': { params: (w) => ({ adId: w.advertiserAdId }) },
+  'POST /api/advertiser/ads/:adId/limit': { params: (w) => ({ adId: w.advertiserAdId }) },
+  'GET /api/advertiser/ads/:adId/report': { params: (w) => ({ adId: w.advertiserAdId }) },
+  'POST /api/advertiser/card/complete': { body: (w) => ({ sessionId: w.cardSessionId }) },
   // Anyone may knock; only a payload signed with the webhook secret is acted on.
-  'POST /api/payments/webhook': { who: 'anyone', body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
+  'POST /api/payments/webhook': { body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
   'GET /sample-ads/*': { who: 'anyone', notJsonApi: true },
-  'GET /api/dev/sms': { who: 'anyone', devOnly: true },
+  'GET /api/dev/sms': { devOnly: true },
   'GET /dev/sms': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /api/dev/mail': { who: 'anyone', devOnly: true },
+  'GET /api/dev/mail': { devOnly: true },
   'GET /dev/mail': { who: 'anyone', devOnly: true, notJsonApi: true },
   'GET /dev/payments/stand-in.css': { who: 'anyone', devOnly: true, notJsonApi: true },
   'GET /dev/payments/checkout/:sessionId': { who: 'anyone', devOnly: true, notJsonApi: true },
@@ -251,6 +139,83 @@ export const endpoints: Record<string, EndpointRule> = {
   'GET /index.html': { who: 'anyone', notJsonApi: true },
   'GET /favicon.ico': { who: 'anyone', notJsonApi: true },
 };
+
+/** Who must be let in, for each declared audience (everyone else is refused). */
+const callersOf: Record<DeclaredAudience, EndpointRule['who']> = {
+  anyone: 'anyone',
+  signedIn: [...googleUser, 'advertiser'],
+  googleUser,
+  member: user,
+  memberSession: user,
+  advertiser,
+  advertiserOrAdmin,
+  admin,
+};
+
+/** Top-level fields of an object schema that may be left out. */
+function optionalFields(schema: z.ZodType | undefined): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => field.safeParse(undefined).success)
+    .map(([name]) => name);
+}
+
+function ruleOf(endpoint: Endpoint, values: Partial<EndpointRule> = {}): EndpointRule {
+  const example = endpoint.example;
+  const body = example?.body as Record<string, unknown> | undefined;
+  return {
+    who: callersOf[endpoint.audience],
+    params: values.params,
+    body: values.body ?? (body ? () => structuredClone(body) : undefined),
+    optional: optionalFields(endpoint.body),
+    query: values.query ?? example?.query,
+    devOnly: values.devOnly,
+  };
+}
+
+/**
+ * Every route of the app, by `METHOD url` as its route table lists it: the declared ones ruled by
+ * their declarations, the rest by `worldValues`. A route with neither is missing (the suites fail).
+ */
+export function endpointRules(app: FastifyInstance): Record<string, EndpointRule> {
+  const rules: Record<string, EndpointRule> = {};
+  for (const route of app.routeTable) {
+    if (route.method === 'HEAD') continue;
+    const key = `${route.method} ${route.url}`;
+    const values = worldValues[key];
+    if (route.endpoint) rules[key] = ruleOf(route.endpoint, values);
+    else if (values?.who) rules[key] = values as EndpointRule;
+  }
+  return rules;
+}
+
+/** Every endpoint declared in packages/shared/src/api, whether or not an app registered it. */
+export const declaredEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
+  Object.values(area as Record<string, Endpoint>),
+);
+
+/** Whether a route exists only outside production (the development stand-ins). */
+export const isDevOnly = (key: string) =>
+  worldValues[key]?.devOnly === true || key.includes(' /api/dev/') || key.includes(' /dev/');
+
+/** Every route the app has in production: the declared ones and the plain ones, stand-ins left out. */
+export function productionRouteKeys(): string[] {
+  const keys = [...declaredEndpoints.map((e) => `${e.method} ${e.path}`), ...Object.keys(worldValues)];
+  return [...new Set(keys)].filter((key) => !isDevOnly(key));
+}
+
+/** Keys of `worldValues` that still say who may call a declared endpoint (the declaration says it). */
+export function saidTwice(app: FastifyInstance): string[] {
+  return app.routeTable
+    .filter((route) => route.endpoint && worldValues[`${route.method} ${route.url}`]?.who)
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+/** Keys of `worldValues` that match no route of the app (development routes count in development). */
+export function staleValues(app: FastifyInstance): string[] {
+  const keys = new Set(app.routeTable.map((route) => `${route.method} ${route.url}`));
+  return Object.keys(worldValues).filter((key) => !keys.has(key));
+}
 
 /** The app's routes as `METHOD url` (HEAD is Fastify's automatic twin of GET). */
 export function routeKeys(app: FastifyInstance): string[] {
@@ -350,4 +315,22 @@ export async function databaseDigest(db: Executor): Promise<Record<string, strin
     digest[name] = row?.hash ?? '';
   }
   return digest;
+}
+
+/** The suites' set-up: the app listening on PGlite, its world, and every route's rule. */
+export interface ApiWorld {
+  t: TestApp;
+  world: World;
+  rules: Record<string, EndpointRule>;
+}
+
+export function useApiWorld(): ApiWorld {
+  const suite = {} as ApiWorld;
+  beforeAll(async () => {
+    suite.t = await createTestApp('pglite', { listen: true });
+    suite.world = await createWorld(suite.t);
+    suite.rules = endpointRules(suite.t.app);
+  }, 120_000);
+  afterAll(() => suite.t.close());
+  return suite;
 }

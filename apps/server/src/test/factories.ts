@@ -1,10 +1,24 @@
-import { japanDateKey } from '@quiz-points/shared';
+import { randomBytes } from 'node:crypto';
+import { japanDateKey, signupBody } from '@quiz-points/shared';
+import { hashPassword } from 'better-auth/crypto';
 import { desc, eq, sql } from 'drizzle-orm';
+import { SESSION_COOKIE_NAME, signSessionToken } from '../../../../scripts/test-support.mjs';
 import type { Database } from '../db/client.ts';
+import { hashEmail } from '../db/email-hash.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { ads, authSessions, dailyQuizzes, devOutbox, quizAnswers, users } from '../db/schema.ts';
+import {
+  ads,
+  authAccounts,
+  authSessions,
+  dailyQuizzes,
+  devOutbox,
+  quizAnswers,
+  users,
+} from '../db/schema.ts';
+import { completeSignup } from '../domain/accounts/complete-signup.ts';
 import { applyPointChange } from '../domain/points/ledger.ts';
-import { signInWithGoogle, TestHttpClient } from './http-client.ts';
+import { newReferralCode } from '../services/identity/auth.ts';
+import { type ErrorReply, signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
 /** An app to arrange data in: an in-process test app, or a group of server processes. */
@@ -150,6 +164,16 @@ export async function latestMailedLink(t: AppUnderTest, to: string): Promise<str
 
 export const TEST_PASSWORD = 'correct-horse-1234';
 
+/** The advertiser sign-up form (password TEST_PASSWORD), sent as the browser sends it. */
+export function advertiserSignUp(client: TestHttpClient, email: string, displayName = 'テスト広告社') {
+  return client.json<ErrorReply>('POST', '/api/advertiser/sign-up', {
+    displayName,
+    email,
+    password: TEST_PASSWORD,
+    agreeToTerms: true,
+  });
+}
+
 /**
  * An advertiser who signed up, opened the mailed confirmation link (which signs them in) and, unless
  * told otherwise, has a card on file.
@@ -157,12 +181,7 @@ export const TEST_PASSWORD = 'correct-horse-1234';
 export async function signedInAdvertiser(t: AppUnderTest, options: { card?: boolean; email?: string } = {}) {
   const client = new TestHttpClient(t.url);
   const email = options.email ?? `advertiser-${++sequence}-${Date.now()}@example.com`;
-  const signUp = await client.json('POST', '/api/advertiser/sign-up', {
-    displayName: 'テスト広告社',
-    email,
-    password: TEST_PASSWORD,
-    agreeToTerms: true,
-  });
+  const signUp = await advertiserSignUp(client, email);
   if (signUp.status !== 201) throw new Error(`advertiser sign-up failed: ${JSON.stringify(signUp.body)}`);
   await client.follow(await latestMailedLink(t, email));
   if (options.card ?? true) {
@@ -197,4 +216,166 @@ export async function deliveryState(db: Database, adId: string) {
                (select is_active from ads where id = ${adId}) as "isActive"`,
   );
   return row!;
+}
+
+/** Someone signed in: their client (holding the session cookie), id and address. */
+export interface Person {
+  client: TestHttpClient;
+  uid: string;
+  email: string;
+}
+
+const uniqueEmail = (kind: string) => `${kind}-${++sequence}-${randomBytes(3).toString('hex')}@example.com`;
+
+/**
+ * The row a sign-in makes for `email` (as services/identity/auth.ts's hook fills it), or the one
+ * already there: the admin, signed in twice, is one person.
+ */
+async function personRow(db: Database, email: string, values: Partial<typeof users.$inferInsert>) {
+  const [created] = await db
+    .insert(users)
+    .values({
+      id: `person-${++sequence}-${randomBytes(6).toString('hex')}`,
+      name: 'テスト ユーザー',
+      email,
+      emailVerified: true,
+      emailHash: hashEmail(email),
+      referralCode: newReferralCode(),
+      ...values,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (created) return created.id;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return existing!.id;
+}
+
+/** A client holding a new session for `userId`, written straight to the database and signed as better-auth signs it. */
+async function sessionClient(t: AppUnderTest, userId: string): Promise<TestHttpClient> {
+  const token = randomBytes(24).toString('base64url');
+  await t.database.db.insert(authSessions).values({
+    id: `session-${token}`,
+    token,
+    userId,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  return new TestHttpClient(
+    t.url,
+    new Map([[SESSION_COOKIE_NAME, signSessionToken(token, t.config.authSecret)]]),
+  );
+}
+
+export interface UserOptions {
+  email?: string;
+  birthYear?: number;
+  gender?: 'male' | 'female' | 'other';
+  /** Points credited through the ledger (as an admin adjustment) after the signup bonus. */
+  points?: number;
+  /** A verified phone (needed to exchange points); on when `points` are given. */
+  phoneVerified?: boolean;
+  /** Signed in with Google but never completed signup. */
+  signupPending?: boolean;
+}
+
+/**
+ * A general user signed in straight through the database: the row Google's sign-in makes, signup
+ * completed by the domain function (so the bonus is in the ledger) and a session. The real Google
+ * journey is walked by the identity tests (`signedUpUser`).
+ */
+export async function userSession(t: AppUnderTest, options: UserOptions = {}): Promise<Person> {
+  const { db } = t.database;
+  const email = options.email ?? uniqueEmail('user');
+  const uid = await personRow(db, email, { role: 'user' });
+  if (!options.signupPending) {
+    await completeSignup({
+      db,
+      userId: uid,
+      input: signupBody.parse({
+        birthYear: options.birthYear ?? 1990,
+        birthMonth: 1,
+        birthDay: 1,
+        agreeToTerms: true,
+        ...(options.gender ? { gender: options.gender } : {}),
+      }),
+    });
+  }
+  if (options.phoneVerified ?? options.points !== undefined) {
+    await db
+      .update(users)
+      .set({ phoneVerifiedAt: new Date(), phoneHash: `phone-${uid}` })
+      .where(eq(users.id, uid));
+  }
+  if (options.points !== undefined) {
+    await db.transaction((tx) =>
+      applyPointChange(tx, {
+        userId: uid,
+        points: options.points!,
+        reason: 'admin_adjustment',
+        ref: `grant-${options.points}`,
+      }),
+    );
+  }
+  return { client: await sessionClient(t, uid), uid, email };
+}
+
+let passwordHash: Promise<string> | undefined;
+/** Hashing is slow on purpose: once per test file is enough. */
+const testPasswordHash = () => {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return passwordHash;
+};
+
+/** A confirmed advertiser's row (password TEST_PASSWORD), with a card on file unless told otherwise. */
+export async function createAdvertiser(db: Database, options: { card?: boolean; email?: string } = {}) {
+  const email = options.email ?? uniqueEmail('advertiser');
+  const id = await personRow(db, email, {
+    role: 'advertiser',
+    name: 'テスト広告社',
+    displayName: 'テスト広告社',
+    cardRegistered: options.card ?? true,
+  });
+  await db.insert(authAccounts).values({
+    id: `account-${id}`,
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await testPasswordHash(),
+  });
+  return { id, email };
+}
+
+/** An ad an advertiser submitted, waiting for review, with the advertiser's address (a new advertiser's). */
+export async function createPendingAd(db: Database, overrides: Parameters<typeof createAd>[1] = {}) {
+  const advertiser = await createAdvertiser(db);
+  const ad = await createAd(db, {
+    status: 'pending',
+    isActive: false,
+    advertiserId: advertiser.id,
+    ...overrides,
+  });
+  return { ...ad, advertiserEmail: advertiser.email };
+}
+
+/** A confirmed advertiser with a session (see `createAdvertiser`). */
+export async function advertiserSession(
+  t: AppUnderTest,
+  options: { card?: boolean; email?: string } = {},
+): Promise<Person> {
+  const { id, email } = await createAdvertiser(t.database.db, options);
+  return { client: await sessionClient(t, id), uid: id, email };
+}
+
+/** The admin (the Google identity with ADMIN_EMAIL) with a new session. */
+export async function adminSession(t: AppUnderTest): Promise<TestHttpClient> {
+  return sessionClient(t, await personRow(t.database.db, t.config.adminEmail, { role: 'user' }));
+}
+
+/** Who to be, for a test app made later (useTestApp): each call is a new session (and, but for the admin, a new person). */
+export function sessionsFor(app: () => AppUnderTest) {
+  return {
+    user: (options?: UserOptions) => userSession(app(), options),
+    advertiser: (options?: { card?: boolean; email?: string }) => advertiserSession(app(), options),
+    admin: () => adminSession(app()),
+    visitor: () => new TestHttpClient(app().url),
+  };
 }

@@ -1,3 +1,5 @@
+import type { ErrorBody } from '@quiz-points/shared';
+
 /** A tiny cookie-keeping HTTP client for integration tests against a listening test app. */
 export class TestHttpClient {
   constructor(
@@ -102,3 +104,6 @@ export async function googleSignIn(
 export async function signInWithGoogle(client: TestHttpClient, email: string, name = 'テスト ユーザー') {
   return (await googleSignIn(client, email, { name })).pathname;
 }
+
+/** The JSON body of every error answer. */
+export type ErrorReply = ErrorBody;

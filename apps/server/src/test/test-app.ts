@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { freePort } from '../../../../scripts/test-support.mjs';
 import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
@@ -15,17 +15,6 @@ const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: fixtureWebDist, ...env });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface TestApp {

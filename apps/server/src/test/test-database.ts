@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-
-const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The database kinds this run tests: PGlite always, PostgreSQL when global setup reached it. */
 export function databaseKinds(): DatabaseKind[] {
@@ -27,24 +24,15 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 20): Pro
     await handle.migrate();
     return handle;
   }
-  const name = `qp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), poolSize);
+  const postgres = await createPostgresDatabase('qp_test');
+  const handle = await openPostgres(postgres.url, poolSize);
   await handle.migrate();
   return {
     ...handle,
-    url: url.toString(),
+    url: postgres.url,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await postgres.drop();
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
-import { HomePage, preloadHomePage } from '../features/home/components/home-page.tsx';
+import { HomePage, preloadHomePage } from '../features/home/index.ts';
 import { lazyWithPreload } from '../lib/lazy-with-preload.ts';
 import { RootLayout } from './layout/root-layout.tsx';
+import { type Audience, RouteGroup } from './route-groups.tsx';
 
 type PageRoute = {
   index?: true;
@@ -12,143 +13,107 @@ type PageRoute = {
 };
 
 // Pages other than the landing page load on demand, so the first page stays small.
-const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
+const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>): PageRoute => {
   const { Component, preload } = lazyWithPreload(load);
-  return { Page: Component, preload };
+  return { path, Page: Component, preload };
 };
 
-const pages: PageRoute[] = [
-  { index: true, Page: HomePage, preload: preloadHomePage },
-  { path: 'demo', ...lazyPage(() => import('../features/demo/components/demo-page.tsx')) },
-  { path: 'demo/ad', ...lazyPage(() => import('../features/demo/components/demo-ad-page.tsx')) },
-  { path: 'terms', ...lazyPage(() => import('../features/static-pages/components/terms-page.tsx')) },
-  {
-    path: 'privacy',
-    ...lazyPage(() => import('../features/static-pages/components/privacy-page.tsx')),
-  },
-  { path: 'about', ...lazyPage(() => import('../features/static-pages/components/about-page.tsx')) },
-  { path: 'howto', ...lazyPage(() => import('../features/static-pages/components/howto-page.tsx')) },
-  {
-    path: 'advertiser',
-    ...lazyPage(() => import('../features/advertiser-landing/components/advertiser-landing-page.tsx')),
-  },
-  {
-    path: 'advertiser/terms',
-    ...lazyPage(() => import('../features/static-pages/components/advertiser-terms-page.tsx')),
-  },
-  {
-    path: 'advertiser/legal',
-    ...lazyPage(() => import('../features/static-pages/components/advertiser-legal-page.tsx')),
-  },
-  { path: 'signup', ...lazyPage(() => import('../features/accounts/components/signup-page.tsx')) },
-  { path: 'quiz/:id', ...lazyPage(() => import('../features/earning/components/quiz-page.tsx')) },
-  { path: 'gift', ...lazyPage(() => import('../features/gifts/components/gift-page.tsx')) },
-  {
-    path: 'point-history',
-    ...lazyPage(() => import('../features/earning/components/point-history-page.tsx')),
-  },
-  {
-    path: 'exchange-history',
-    ...lazyPage(() => import('../features/gifts/components/exchange-history-page.tsx')),
-  },
-  {
-    path: 'withdrawal',
-    ...lazyPage(() => import('../features/accounts/components/withdrawal-page.tsx')),
-  },
-  {
-    path: 'sms-verification',
-    ...lazyPage(() => import('../features/accounts/components/sms-verification-page.tsx')),
-  },
-  { path: 'account', ...lazyPage(() => import('../features/accounts/components/account-page.tsx')) },
-  { path: 'friends', ...lazyPage(() => import('../features/referrals/components/friends-page.tsx')) },
-  {
-    path: 'daily-quiz',
-    ...lazyPage(() => import('../features/earning/components/daily-quiz-page.tsx')),
-  },
-  {
-    path: 'advertiser/card-setup',
-    ...lazyPage(() => import('../features/advertisers/components/card-setup-page.tsx')),
-  },
-  {
-    path: 'advertiser/create-ad',
-    ...lazyPage(() => import('../features/advertisers/components/create-ad-page.tsx')),
-  },
-  {
-    path: 'advertiser/edit-ad/:id',
-    ...lazyPage(() => import('../features/advertisers/components/edit-ad-page.tsx')),
-  },
-  {
-    path: 'advertiser/ads-status',
-    ...lazyPage(() => import('../features/advertisers/components/ads-status-page.tsx')),
-  },
-  {
-    path: 'advertiser/ads/:id/report',
-    ...lazyPage(() => import('../features/advertisers/components/ad-report-page.tsx')),
-  },
-  {
-    path: 'advertiser/reset-password',
-    ...lazyPage(() => import('../features/advertisers/components/reset-password-page.tsx')),
-  },
-  { path: 'admin', ...lazyPage(() => import('../features/admin/components/admin-hub-page.tsx')) },
-  {
-    path: 'admin/review',
-    ...lazyPage(() => import('../features/admin/components/admin-review-page.tsx')),
-  },
-  {
-    path: 'admin/cloudworks',
-    ...lazyPage(() => import('../features/admin/components/reward-check-page.tsx')),
-  },
-  {
-    path: 'admin/create-quiz',
-    ...lazyPage(() => import('../features/admin/components/create-quiz-page.tsx')),
-  },
-  {
-    path: 'admin/gifts',
-    ...lazyPage(() => import('../features/admin/components/admin-gifts-page.tsx')),
-  },
-  {
-    path: 'admin/settings',
-    ...lazyPage(() => import('../features/admin/components/admin-settings-page.tsx')),
-  },
-  { path: 'admin/users', ...lazyPage(() => import('../features/admin/components/admin-users-page.tsx')) },
-  {
-    path: 'admin/users/:id',
-    ...lazyPage(() => import('../features/admin/components/admin-user-page.tsx')),
-  },
-  {
-    path: 'admin/numbers',
-    ...lazyPage(() => import('../features/admin/components/admin-numbers-page.tsx')),
-  },
-  { path: '*', ...lazyPage(() => import('../features/placeholders/components/not-found-page.tsx')) },
-];
+/** The pages by audience: each group's layout applies its guard once (route-groups.tsx). */
+const groups: Record<Audience, PageRoute[]> = {
+  public: [
+    { index: true, Page: HomePage, preload: preloadHomePage },
+    lazyPage('demo', () => import('../features/demo/components/demo-page.tsx')),
+    lazyPage('demo/ad', () => import('../features/demo/components/demo-ad-page.tsx')),
+    lazyPage('terms', () => import('../features/static-pages/components/terms-page.tsx')),
+    lazyPage('privacy', () => import('../features/static-pages/components/privacy-page.tsx')),
+    lazyPage('about', () => import('../features/static-pages/components/about-page.tsx')),
+    lazyPage('howto', () => import('../features/static-pages/components/howto-page.tsx')),
+    lazyPage(
+      'advertiser',
+      () => import('../features/advertiser-landing/components/advertiser-landing-page.tsx'),
+    ),
+    lazyPage(
+      'advertiser/terms',
+      () => import('../features/static-pages/components/advertiser-terms-page.tsx'),
+    ),
+    lazyPage(
+      'advertiser/legal',
+      () => import('../features/static-pages/components/advertiser-legal-page.tsx'),
+    ),
+    lazyPage(
+      'advertiser/reset-password',
+      () => import('../features/advertisers/components/reset-password-page.tsx'),
+    ),
+    lazyPage('*', () => import('../features/placeholders/components/not-found-page.tsx')),
+  ],
+  signup: [lazyPage('signup', () => import('../features/accounts/components/signup-page.tsx'))],
+  member: [
+    lazyPage('quiz/:id', () => import('../features/earning/components/quiz-page.tsx')),
+    lazyPage('gift', () => import('../features/gifts/components/gift-page.tsx')),
+    lazyPage('point-history', () => import('../features/earning/components/point-history-page.tsx')),
+    lazyPage('exchange-history', () => import('../features/gifts/components/exchange-history-page.tsx')),
+    lazyPage('withdrawal', () => import('../features/accounts/components/withdrawal-page.tsx')),
+    lazyPage('sms-verification', () => import('../features/accounts/components/sms-verification-page.tsx')),
+    lazyPage('account', () => import('../features/accounts/components/account-page.tsx')),
+    lazyPage('friends', () => import('../features/referrals/components/friends-page.tsx')),
+    lazyPage('daily-quiz', () => import('../features/earning/components/daily-quiz-page.tsx')),
+  ],
+  advertiser: [
+    lazyPage('advertiser/card-setup', () => import('../features/advertisers/components/card-setup-page.tsx')),
+    lazyPage('advertiser/create-ad', () => import('../features/advertisers/components/create-ad-page.tsx')),
+    lazyPage('advertiser/edit-ad/:id', () => import('../features/advertisers/components/edit-ad-page.tsx')),
+    lazyPage('advertiser/ads-status', () => import('../features/advertisers/components/ads-status-page.tsx')),
+    lazyPage(
+      'advertiser/ads/:id/report',
+      () => import('../features/advertisers/components/ad-report-page.tsx'),
+    ),
+  ],
+  admin: [
+    lazyPage('admin', () => import('../features/admin/components/admin-hub-page.tsx')),
+    lazyPage('admin/review', () => import('../features/admin/components/admin-review-page.tsx')),
+    lazyPage('admin/cloudworks', () => import('../features/admin/components/reward-check-page.tsx')),
+    lazyPage('admin/create-quiz', () => import('../features/admin/components/create-quiz-page.tsx')),
+    lazyPage('admin/gifts', () => import('../features/admin/components/admin-gifts-page.tsx')),
+    lazyPage('admin/settings', () => import('../features/admin/components/admin-settings-page.tsx')),
+    lazyPage('admin/users', () => import('../features/admin/components/admin-users-page.tsx')),
+    lazyPage('admin/users/:id', () => import('../features/admin/components/admin-user-page.tsx')),
+    lazyPage('admin/numbers', () => import('../features/admin/components/admin-numbers-page.tsx')),
+  ],
+};
+
+const pages = Object.values(groups).flat();
 
 const matchable = pages.map(({ index, path }) => (index ? { index } : { path }));
+
+function pageAt(pathname: string): PageRoute | undefined {
+  const match = matchRoutes([{ path: '/', children: matchable }], pathname)?.at(-1);
+  return match ? pages[matchable.indexOf(match.route)] : undefined;
+}
 
 /**
  * Loads the code the page at `pathname` renders first: the page's own chunk, or for the landing page
  * its FAQ's. Resolves with the component loaded, if any.
  */
 export function preloadPage(pathname: string): Promise<ComponentType | undefined> {
-  const match = matchRoutes([{ path: '/', children: matchable }], pathname)?.at(-1);
-  const page = match ? pages[matchable.indexOf(match.route)] : undefined;
-  return page?.preload?.() ?? Promise.resolve(undefined);
+  return pageAt(pathname)?.preload?.() ?? Promise.resolve(undefined);
 }
 
 /**
- * Every page under the one layout. React Router's declarative mode (not the data router) keeps the
- * first download small: docs/performance.md, "JavaScript budget".
+ * Every page under the one layout, in its audience's group: each group's layout applies its guard
+ * and error boundary once (route-groups.tsx). React Router's declarative mode (not the data router)
+ * keeps the first download small: docs/performance.md, "JavaScript budget".
  */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        {pages.map(({ index, path, Page }) =>
-          index ? (
-            <Route key="index" index element={<Page />} />
-          ) : (
-            <Route key={path} path={path} element={<Page />} />
-          ),
-        )}
+        {Object.entries(groups).map(([audience, group]) => (
+          <Route key={audience} element={<RouteGroup audience={audience as Audience} />}>
+            {group.map(({ index, path, Page }) => (
+              <Route key={path ?? 'index'} index={index} path={path} element={<Page />} />
+            ))}
+          </Route>
+        ))}
       </Route>
     </Routes>
   );

@@ -23,7 +23,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /** JSON over fetch. Network failures and error bodies both become an ApiError with a Japanese message. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -31,6 +34,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
+      keepalive: init.keepalive,
     });
   } catch {
     throw new ApiError(messages.networkFailed, 0, 'NETWORK');

@@ -2,4 +2,5 @@
 export const uiText = {
   loading: '読み込み中…',
   sending: '送信中…',
+  retry: '再試行',
 } as const;

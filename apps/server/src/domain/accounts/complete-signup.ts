@@ -1,4 +1,4 @@
-import { ageOn, daysInMonth, MINIMUM_AGE, messages, type SignupBody, signupBody } from '@quiz-points/shared';
+import { ageOn, daysInMonth, MINIMUM_AGE, messages, type ParsedSignupBody } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import { signupBonusFor } from './signup-bonus.ts';
 export interface CompleteSignupOptions {
   db: Database;
   userId: string;
-  input: SignupBody;
+  input: ParsedSignupBody;
   now?: Date;
 }
 
@@ -21,8 +21,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * The profile form after the first sign-in (SPEC §5 Signup). Saves the profile once and credits
  * the signup bonus once per person, in one transaction; the amount is computed here, never sent.
  */
-export async function completeSignup({ db, userId, input, now = new Date() }: CompleteSignupOptions) {
-  const body = signupBody.parse(input);
+export async function completeSignup({ db, userId, input: body, now = new Date() }: CompleteSignupOptions) {
   if (body.birthDay > daysInMonth(body.birthYear, body.birthMonth)) {
     throw new DomainError('VALIDATION', messages.birthDateIncomplete);
   }
@@ -76,7 +75,7 @@ export async function completeSignup({ db, userId, input, now = new Date() }: Co
       points: bonus,
       reason: 'signup_bonus',
       ref: 'signup',
-      memo: '会員登録ボーナス',
+      memo: messages.memoSignupBonus,
     });
     return { bonus: result.applied ? bonus : 0, alreadyCompleted: false };
   });

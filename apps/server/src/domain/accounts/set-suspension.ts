@@ -1,24 +1,24 @@
-import { messages, suspensionBody } from '@quiz-points/shared';
+import { messages, type SuspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authSessions, settingsAudit, users } from '../../db/schema.ts';
+import { authSessions, users } from '../../db/schema.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
-import { suspensionAuditKey } from '../settings/list-settings-audit.ts';
 
 /**
  * The admin suspends a user (signing them out everywhere at once: their sessions are deleted) or
- * lifts a suspension, always with a reason. The change, its reason and who made it are audited in
- * the same transaction. The admin account itself cannot be suspended.
+ * lifts a suspension, always with a reason. The change, its reason and who made it are audited
+ * (admin_audit) in the same transaction. The admin account itself cannot be suspended.
  */
 export async function setSuspension(options: {
   db: Database;
   userId: string;
-  input: unknown;
+  input: SuspensionBody;
   adminId: string;
   now?: Date;
 }) {
   const { db, userId, adminId, now = new Date() } = options;
-  const { suspended, reason } = suspensionBody.parse(options.input);
+  const { suspended, reason } = options.input;
   if (userId === adminId) throw new DomainError('VALIDATION', messages.adminNotSuspendable);
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -39,12 +39,13 @@ export async function setSuspension(options: {
             .returning({ id: authSessions.id })
         ).length
       : 0;
-    await tx.insert(settingsAudit).values({
-      key: suspensionAuditKey(userId),
-      oldValue: { suspended: user.banned, reason: user.banReason },
-      newValue: { suspended, reason },
-      changedBy: adminId,
-      changedAt: now,
+    await recordAdminAction(tx, {
+      action: suspended ? 'suspend' : 'unsuspend',
+      targetId: userId,
+      reason,
+      details: { before: { suspended: user.banned, reason: user.banReason } },
+      actedBy: adminId,
+      actedAt: now,
     });
     return { suspended, signedOut };
   });

@@ -1,4 +1,4 @@
-import { type ProfileUpdateBody, profileUpdateBody } from '@quiz-points/shared';
+import type { ParsedProfileUpdateBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -13,13 +13,12 @@ import { lookupZipCode } from './lookup-zip-code.ts';
 export async function updateProfile({
   db,
   userId,
-  input,
+  input: body,
 }: {
   db: Database;
   userId: string;
-  input: ProfileUpdateBody;
+  input: ParsedProfileUpdateBody;
 }) {
-  const body = profileUpdateBody.parse(input);
   const address = lookupZipCode(body.zipCode);
   await db.transaction(async (tx) => {
     const [user] = await tx

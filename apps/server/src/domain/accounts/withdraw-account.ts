@@ -39,7 +39,7 @@ export async function withdrawAccount(options: {
         points: -user.points,
         reason: 'withdrawal_forfeit',
         ref: 'withdrawal',
-        memo: '退会によるポイント失効',
+        memo: messages.memoWithdrawalForfeit,
       });
     }
     // The hashes stay: they are what stops a second bonus or a second use of the same phone.

@@ -1,10 +1,10 @@
-import { type AdminUserOverview, messages } from '@quiz-points/shared';
+import { type AdminUserOverview, messages, suspensionActions } from '@quiz-points/shared';
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { toGiftRequestView } from '../gifts/to-gift-request-view.ts';
-import { listSettingsAudit, suspensionAuditKey } from '../settings/list-settings-audit.ts';
+import { listAdminActions } from './admin-audit.ts';
 import { toAdminUserSummary } from './to-admin-user-summary.ts';
 
 /** One person for the admin: profile, latest ledger entries, gift requests and suspension history. */
@@ -36,7 +36,7 @@ export async function getUserOverview({
       .select({ n: count() })
       .from(authSessions)
       .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now))),
-    listSettingsAudit(db, { key: suspensionAuditKey(userId) }),
+    listAdminActions(db, { targetId: userId, actions: suspensionActions }),
   ]);
   return {
     user: {

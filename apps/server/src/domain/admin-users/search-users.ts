@@ -1,4 +1,3 @@
-import { userSearchQuery } from '@quiz-points/shared';
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
@@ -12,8 +11,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${ch
  * The admin finds people by user id (exact), e-mail (exact, through its hash, so a withdrawn
  * person's id is still found) or part of an e-mail. Newest first, at most 50.
  */
-export async function searchUsers({ db, input }: { db: Database; input: unknown }) {
-  const { q } = userSearchQuery.parse(input);
+export async function searchUsers({ db, q }: { db: Database; q: string }) {
   const rows = await db
     .select()
     .from(users)

@@ -1,4 +1,4 @@
-import { type AnswerResult, answerBody } from '@quiz-points/shared';
+import type { AnswerBody, AnswerResult } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
@@ -21,7 +21,7 @@ export interface AnswerAdQuizOptions {
   /** The session of the person answering (its cookie signature checked). */
   sessionToken: string;
   adId: string;
-  input: unknown;
+  input: AnswerBody;
   waitSeconds: number;
   /** The person's answer limit; the key is the person's (`answer:user:<id>`). */
   rateLimit: Pick<RateLimitRule, 'limit' | 'windowSeconds'>;
@@ -31,7 +31,7 @@ export interface AnswerAdQuizOptions {
 /** Grades an ad quiz (SPEC §4): the full reward when right, 10 % (at least 1) when wrong. */
 export async function answerAdQuiz(options: AnswerAdQuizOptions): Promise<AnswerResult> {
   const { db, sessionToken, adId, waitSeconds, rateLimit, now = new Date() } = options;
-  const { option } = answerBody.parse(options.input);
+  const { option } = options.input;
   const [graded] = await runHot<{ is_correct: boolean; points: number; correct_option: number }>(
     db,
     answerAd,

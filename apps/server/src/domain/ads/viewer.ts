@@ -13,7 +13,7 @@ export function viewerOf(user: UserRow, now: Date): Viewer {
   return {
     id: user.id,
     emailHash: user.emailHash,
-    gender: (user.gender as Gender | null) ?? null,
+    gender: user.gender,
     ageBand: user.birthDate ? ageBandOf(ageOn(user.birthDate, now)) : null,
   };
 }

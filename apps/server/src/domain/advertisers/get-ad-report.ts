@@ -1,6 +1,7 @@
 import { type AdReport, ageBands, genders, REPORT_MIN_GROUP } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { inJapan, japanDate } from '../../db/japan-time-sql.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ads } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
@@ -42,7 +43,7 @@ export async function getAdReport(options: {
 
   const perDay = await queryRows<{ date: string; deliveries: number }>(
     db,
-    sql`select to_char(delivered_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as date, count(*)::int as deliveries
+    sql`select ${japanDate(sql`delivered_at`)} as date, count(*)::int as deliveries
         from ad_deliveries where ad_id = ${adId} group by 1 order by 1`,
   );
 
@@ -75,7 +76,7 @@ export async function getAdReport(options: {
     db,
     sql`with people as (
           select coalesce(u.gender, 'unknown') as gender,
-                 extract(year from age((d.delivered_at at time zone 'Asia/Tokyo')::date, u.birth_date))::int as age,
+                 extract(year from age(${inJapan(sql`d.delivered_at`)}::date, u.birth_date))::int as age,
                  r.answered_at, r.is_correct
           from ad_deliveries d
           join users u on u.id = d.user_id

@@ -1,4 +1,4 @@
-import { raiseLimitBody } from '@quiz-points/shared';
+import type { RaiseLimitBody } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
@@ -12,9 +12,14 @@ import { toAdvertiserAd } from './to-advertiser-ad.ts';
  * ください。), and an approved ad that had stopped becomes active again. Its slots are locked first,
  * so no click is taking from them while the new room is spread (a trigger on ads does that).
  */
-export async function raiseAdLimit(options: { db: Database; owner: AdOwner; adId: string; input: unknown }) {
+export async function raiseAdLimit(options: {
+  db: Database;
+  owner: AdOwner;
+  adId: string;
+  input: RaiseLimitBody;
+}) {
   const { db, owner, adId } = options;
-  const { maxDeliveries } = raiseLimitBody.parse(options.input);
+  const { maxDeliveries } = options.input;
   return db.transaction(async (tx) => {
     await lockAdSlots(tx, adId);
     const current = await lockOwnedAd(tx, adId, owner);

@@ -1,37 +1,22 @@
-import { messages, passwordResetRequestBody } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Auth } from '../../services/identity/auth.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
+import type { PasswordActionOptions } from './password-action-options.ts';
 
 /**
  * Mails a reset link to an advertiser. The answer is the same whether or not the address belongs
  * to one (no account enumeration); only advertisers are mailed, so a Google user never gets a
- * password this way. SPEC §5/§8: an empty address gets メールアドレスを入力してください, any other
- * failure メールアドレスをご確認ください。
+ * password this way. A failed mail answers メールアドレスをご確認ください。 (SPEC §5/§8; the request's own
+ * schema answers a malformed address the same way).
  */
-export async function requestPasswordReset(options: {
-  db: Database;
-  auth: Auth;
-  log: Logger;
-  ip: string;
-  publicUrl: string;
-  input: unknown;
-}) {
+export async function requestPasswordReset(
+  options: PasswordActionOptions<{ email: string }> & { log: Logger; publicUrl: string },
+) {
   const { db, auth, ip } = options;
-  let email: string;
-  try {
-    email = passwordResetRequestBody.parse(options.input).email.toLowerCase();
-  } catch (error) {
-    if (error instanceof ZodError && error.issues[0]?.message === messages.emailRequired) {
-      throw new DomainError('EMAIL_REQUIRED');
-    }
-    throw new DomainError('VALIDATION', messages.passwordResetFailed);
-  }
+  const email = options.input.email.toLowerCase();
   await consumeRateLimit(db, { key: `password-reset:email:${email}`, limit: 3, windowSeconds: 3600 });
   await consumeRateLimit(db, { key: `password-reset:ip:${ip}`, limit: 20, windowSeconds: 3600 });
   const [advertiser] = await db

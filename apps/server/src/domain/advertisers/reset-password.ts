@@ -1,13 +1,11 @@
-import { passwordResetBody } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
-import type { Database } from '../../db/client.ts';
-import type { Auth } from '../../services/identity/auth.ts';
 import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
+import type { PasswordActionOptions } from './password-action-options.ts';
 
 /** Sets a new password from a mailed link; every other session of the account ends. */
-export async function resetPassword(options: { db: Database; auth: Auth; ip: string; input: unknown }) {
-  const body = passwordResetBody.parse(options.input);
+export async function resetPassword(options: PasswordActionOptions<{ token: string; password: string }>) {
+  const body = options.input;
   await consumeRateLimit(options.db, {
     key: `password-reset-confirm:ip:${options.ip}`,
     limit: 20,

@@ -1,12 +1,13 @@
-import { adInputBody } from '@quiz-points/shared';
+import type { AdInputBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
+import { adReceiptMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
-import { mailAdReceipt } from './ad-mail.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
 import { submittedAdValues } from './submitted-ad-values.ts';
@@ -23,10 +24,9 @@ export async function resubmitAd(options: {
   advertiser: UserRow;
   isAdmin: boolean;
   adId: string;
-  input: unknown;
+  input: AdInputBody;
 }) {
-  const { db, advertiser, isAdmin, adId } = options;
-  const body = adInputBody.parse(options.input);
+  const { db, advertiser, isAdmin, adId, input: body } = options;
   const ad = await db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
     if (current.status !== 'rejected') throw new DomainError('AD_NOT_EDITABLE');
@@ -46,12 +46,11 @@ export async function resubmitAd(options: {
       .where(eq(quizAnswers.adId, adId));
     return row!;
   });
-  const mailed = await mailAdReceipt({
+  const mailed = await sendMail({
     mailer: options.mailer,
     log: options.log,
     to: advertiser.email,
-    adTitle: ad.adTitle,
-    resubmitted: true,
+    mail: adReceiptMail({ adTitle: ad.adTitle, resubmitted: true }),
   });
   return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
 }

@@ -1,7 +1,6 @@
-import { advertiserSignInBody, type ErrorCode, signInWaitMessage } from '@quiz-points/shared';
+import { type AdvertiserSignInBody, type ErrorCode, signInWaitMessage } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import type { Auth } from '../../services/identity/auth.ts';
 import { isAdmin } from '../accounts/audiences.ts';
@@ -11,6 +10,7 @@ import { consumeBackoff } from '../rate-limits/consume-backoff.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { refundRateLimit } from '../rate-limits/refund-rate-limit.ts';
 import type { UserRow } from '../user-row.ts';
+import type { PasswordActionOptions } from './password-action-options.ts';
 import { toAdvertiserMe } from './to-advertiser-me.ts';
 
 /** Wrong passwords for one account from one client address: 5 free, then 1 s, 2 s, 4 s … up to 5 min. */
@@ -25,16 +25,11 @@ const ADDRESS_FAILURE_LIMIT = { limit: 50, windowSeconds: 3600 };
  * password account that is not an advertiser (SPEC §6) gets 広告主アカウントではありません。 and the
  * session just made is deleted, so it never reaches the browser as a usable sign-in.
  */
-export async function signInAdvertiser(options: {
-  db: Database;
-  auth: Auth;
-  ip: string;
-  input: unknown;
-  adminEmail: string;
-}) {
-  const { db, auth, ip } = options;
-  const body = advertiserSignInBody.parse(options.input);
-  const email = body.email.toLowerCase();
+export async function signInAdvertiser(
+  options: PasswordActionOptions<AdvertiserSignInBody> & { adminEmail: string },
+) {
+  const { db, auth, ip, input } = options;
+  const email = input.email.toLowerCase();
   const addressKey = `advertiser-sign-in:ip:${ip}`;
   const pairKey = `advertiser-sign-in:pair:${ip} ${email}`;
   // Each attempt counts as a failure before the password is checked, so attempts racing in parallel
@@ -52,7 +47,7 @@ export async function signInAdvertiser(options: {
 
   let signedIn: Awaited<ReturnType<typeof signInEmail>>;
   try {
-    signedIn = await signInEmail(auth, email, body.password);
+    signedIn = await signInEmail(auth, email, input.password);
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 403) {
       // better-auth checks the password before the e-mail confirmation.

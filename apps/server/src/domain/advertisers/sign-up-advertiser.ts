@@ -1,11 +1,10 @@
-import { advertiserSignUpBody } from '@quiz-points/shared';
+import type { AdvertiserSignUpBody } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Auth } from '../../services/identity/auth.ts';
 import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
+import type { PasswordActionOptions } from './password-action-options.ts';
 
 /** Where the confirmation link lands once it has signed the advertiser in. */
 export const VERIFIED_CALLBACK_PATH = '/advertiser?verified=1';
@@ -16,15 +15,10 @@ export const VERIFIED_CALLBACK_PATH = '/advertiser?verified=1';
  * one account (docs/decisions/012-who-is-who.md), and the admin's address to the admin's
  * Google identity alone: both are refused with the same answer, so the refusal reveals nothing more.
  */
-export async function signUpAdvertiser(options: {
-  db: Database;
-  auth: Auth;
-  ip: string;
-  input: unknown;
-  adminEmail: string;
-}) {
-  const { db, auth, ip } = options;
-  const body = advertiserSignUpBody.parse(options.input);
+export async function signUpAdvertiser(
+  options: PasswordActionOptions<AdvertiserSignUpBody> & { adminEmail: string },
+) {
+  const { db, auth, ip, input: body } = options;
   await consumeRateLimit(db, { key: `advertiser-sign-up:ip:${ip}`, limit: 30, windowSeconds: 3600 });
   const email = body.email.toLowerCase();
   if (email === options.adminEmail.toLowerCase()) throw new DomainError('EMAIL_TAKEN');

@@ -1,11 +1,12 @@
-import { adInputBody } from '@quiz-points/shared';
+import type { AdInputBody } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
+import { adReceiptMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
-import { mailAdReceipt } from './ad-mail.ts';
 import { readPricing } from './read-pricing.ts';
 import { submittedAdValues } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
@@ -21,10 +22,9 @@ export async function submitAd(options: {
   log: Logger;
   advertiser: UserRow;
   isAdmin: boolean;
-  input: unknown;
+  input: AdInputBody;
 }) {
-  const { db, advertiser, isAdmin } = options;
-  const body = adInputBody.parse(options.input);
+  const { db, advertiser, isAdmin, input: body } = options;
   if (!isAdmin && !advertiser.cardRegistered) throw new DomainError('CARD_REQUIRED');
   const ad = await db.transaction(async (tx) => {
     const pricing = await readPricing(tx);
@@ -41,12 +41,11 @@ export async function submitAd(options: {
       .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
     return row!;
   });
-  const mailed = await mailAdReceipt({
+  const mailed = await sendMail({
     mailer: options.mailer,
     log: options.log,
     to: advertiser.email,
-    adTitle: ad.adTitle,
-    resubmitted: false,
+    mail: adReceiptMail({ adTitle: ad.adTitle, resubmitted: false }),
   });
   return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
 }

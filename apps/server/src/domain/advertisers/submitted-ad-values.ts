@@ -20,7 +20,7 @@ export function submittedAdValues(body: ParsedAdInput, pricing: Pricing, isAdmin
     baseFee: isAdmin ? 0 : pricing.baseFee,
     extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
     unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
-    status: 'pending',
+    status: 'pending' as const,
     isActive: false,
   };
 }

@@ -1,4 +1,4 @@
-import type { AdStatus, AdvertiserAd } from '@quiz-points/shared';
+import type { AdvertiserAd } from '@quiz-points/shared';
 import type { ads } from '../../db/schema.ts';
 
 export type AdRow = typeof ads.$inferSelect;
@@ -17,7 +17,7 @@ export function toAdvertiserAd(ad: AdRow, { deliveryCount, spend }: AdUsage): Ad
     adUrl: ad.adUrl,
     quizQuestion: ad.quizQuestion,
     quizOptions: ad.quizOptions,
-    status: ad.status as AdStatus,
+    status: ad.status,
     isActive: ad.isActive,
     rejectionReason: ad.rejectionReason,
     deliveryCount,

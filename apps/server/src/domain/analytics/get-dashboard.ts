@@ -1,6 +1,13 @@
-import { type AdminDashboard, type DailyPoint, japanDateKey, japanIsoDate } from '@quiz-points/shared';
+import {
+  type AdminDashboard,
+  type DailyPoint,
+  japanDateKey,
+  japanDayStart,
+  japanIsoDate,
+} from '@quiz-points/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { japanDate } from '../../db/japan-time-sql.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { giftRequests } from '../../db/schema.ts';
 import { addBusinessDays } from '../gifts/business-days.ts';
@@ -9,7 +16,7 @@ import { DELIVERY_BUSINESS_DAYS } from '../gifts/to-gift-request-view.ts';
 type DayRow = { day: string; value: string | number };
 
 /** The Japan-time calendar day of a timestamp column, as yyyy-mm-dd. */
-const japanDay = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`);
+const japanDay = (column: string) => japanDate(sql.raw(column));
 
 /** Every day of the window gets a point, zero where nothing happened. */
 function series(days: string[], rows: DayRow[]): DailyPoint[] {
@@ -35,7 +42,7 @@ export async function getDashboard({
   const dayList = Array.from({ length: days }, (_, index) =>
     japanIsoDate(new Date(now.getTime() - (days - 1 - index) * 86_400_000)),
   );
-  const since = sql`(${dayList[0]}::date::timestamp at time zone 'Asia/Tokyo')`;
+  const since = sql`${japanDayStart(dayList[0]!).toISOString()}::timestamptz`;
   const perDay = (query: SQL) => queryRows<DayRow>(db, query);
 
   const [

@@ -1,3 +1,4 @@
+import { periodLabel } from '@quiz-points/shared';
 import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, advertiserBilling, invoices } from '../../db/schema.ts';
@@ -11,8 +12,6 @@ export interface ChargePendingInvoicesOptions {
   payments: PaymentProvider;
   registrationNumber: string;
 }
-
-const periodLabel = (period: string) => `${period.slice(0, 4)}年${period.slice(4)}月`;
 
 /**
  * Step 2 of the monthly run, outside any transaction: charges every invoice still `charging` (new,

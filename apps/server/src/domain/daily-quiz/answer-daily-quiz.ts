@@ -1,4 +1,4 @@
-import { type AnswerResult, answerBody } from '@quiz-points/shared';
+import type { AnswerBody, AnswerResult } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
@@ -20,11 +20,11 @@ const defaultPoints = JSON.stringify(defaultSettings.dailyQuizPoints);
 export async function answerDailyQuiz(options: {
   db: Database;
   sessionToken: string;
-  input: unknown;
+  input: AnswerBody;
   now?: Date;
 }): Promise<AnswerResult> {
   const { db, sessionToken, now = new Date() } = options;
-  const { option } = answerBody.parse(options.input);
+  const { option } = options.input;
   const [graded] = await runHot<{
     is_correct: boolean;
     points: number;

@@ -1,23 +1,45 @@
-import { createDailyQuizBody, messages } from '@quiz-points/shared';
+import { type CreateDailyQuizBody, messages } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes } from '../../db/schema.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
 
-/** The admin creates the quiz for a date (SPEC §5). The date is the key: one quiz per date, ever. */
-export async function createDailyQuiz({ db, input }: { db: Database; input: unknown }) {
-  const body = createDailyQuizBody.parse(input);
+/**
+ * The admin creates the quiz for a date (SPEC §5). The date is the key: one quiz per date, ever.
+ * The quiz and its audit row (admin_audit) are written in one transaction.
+ */
+export async function createDailyQuiz({
+  db,
+  adminId,
+  input: body,
+  now = new Date(),
+}: {
+  db: Database;
+  adminId: string;
+  input: CreateDailyQuizBody;
+  now?: Date;
+}) {
   const publishDate = body.publishDate.replaceAll('-', '');
-  const inserted = await db
-    .insert(dailyQuizzes)
-    .values({
-      publishDate,
-      quizQuestion: body.quizQuestion,
-      quizOptions: body.quizOptions,
-      correctOptionIndex: body.correctOptionIndex,
-      explanation: body.explanation || null,
-    })
-    .onConflictDoNothing()
-    .returning({ publishDate: dailyQuizzes.publishDate });
-  if (inserted.length === 0) throw new DomainError('CONFLICT', messages.dailyQuizDateTaken);
-  return { publishDate };
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(dailyQuizzes)
+      .values({
+        publishDate,
+        quizQuestion: body.quizQuestion,
+        quizOptions: body.quizOptions,
+        correctOptionIndex: body.correctOptionIndex,
+        explanation: body.explanation || null,
+      })
+      .onConflictDoNothing()
+      .returning({ publishDate: dailyQuizzes.publishDate });
+    if (inserted.length === 0) throw new DomainError('CONFLICT', messages.dailyQuizDateTaken);
+    await recordAdminAction(tx, {
+      action: 'create_daily_quiz',
+      targetId: publishDate,
+      reason: null,
+      actedBy: adminId,
+      actedAt: now,
+    });
+    return { publishDate };
+  });
 }

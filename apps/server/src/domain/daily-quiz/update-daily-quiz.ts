@@ -1,25 +1,30 @@
-import { createDailyQuizBody, messages } from '@quiz-points/shared';
+import { type CreateDailyQuizBody, messages } from '@quiz-points/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
 
 /**
  * The admin edits a daily quiz that nobody has answered yet (its date may move to a free one).
  * The quiz row is locked first; an answer locks it too (answer-daily-quiz.ts reads it `for share`),
  * so an edit and an answer never interleave: the edit sees the answer and is refused, or the answer
- * waits and is graded against the edited quiz.
+ * waits and is graded against the edited quiz. The edit is audited (admin_audit) in the same
+ * transaction.
  */
 export async function updateDailyQuiz({
   db,
+  adminId,
   publishDate,
-  input,
+  input: body,
+  now = new Date(),
 }: {
   db: Database;
+  adminId: string;
   publishDate: string;
-  input: unknown;
+  input: CreateDailyQuizBody;
+  now?: Date;
 }) {
-  const body = createDailyQuizBody.parse(input);
   const newDate = body.publishDate.replaceAll('-', '');
   return db.transaction(async (tx) => {
     const [quiz] = await tx
@@ -48,9 +53,17 @@ export async function updateDailyQuiz({
         quizOptions: body.quizOptions,
         correctOptionIndex: body.correctOptionIndex,
         explanation: body.explanation || null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(dailyQuizzes.publishDate, publishDate));
+    await recordAdminAction(tx, {
+      action: 'update_daily_quiz',
+      targetId: newDate,
+      reason: null,
+      details: newDate === publishDate ? {} : { movedFrom: publishDate },
+      actedBy: adminId,
+      actedAt: now,
+    });
     return { publishDate: newDate };
   });
 }

@@ -1,4 +1,4 @@
-import { GIFT_MINIMUM_POINTS, giftRequestBody, messages } from '@quiz-points/shared';
+import { GIFT_MINIMUM_POINTS, type GiftRequestBody, type GiftStatus, messages } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
@@ -6,6 +6,8 @@ import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../se
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
+import { giftRequestedMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
@@ -27,10 +29,10 @@ export async function requestGift(options: {
   mailer: Mailer;
   log: Logger;
   sessionToken: string;
-  input: unknown;
+  input: GiftRequestBody;
 }) {
   const { db, mailer, log, sessionToken } = options;
-  const body = giftRequestBody.parse(options.input);
+  const body = options.input;
   // No offered amount is below the minimum or beyond a PostgreSQL integer (the statement takes one).
   if (body.points < GIFT_MINIMUM_POINTS || body.points > INTEGER_MAX) {
     throw new DomainError('VALIDATION', messages.giftAmountInvalid);
@@ -39,7 +41,7 @@ export async function requestGift(options: {
     id: string;
     gift_type: string;
     points_used: number;
-    status: string;
+    status: GiftStatus;
     created_at: Date | string;
     email: string;
     label: string;
@@ -62,12 +64,11 @@ export async function requestGift(options: {
     giftCode: null,
     rejectionReason: null,
   });
-  await mailer
-    .send({
-      to: created.email,
-      subject: '【クイズポイント】ポイント交換を受け付けました',
-      text: `${created.label}（${body.points.toLocaleString('ja-JP')} Pt）への交換を受け付けました。\nギフトコードは3営業日以内にメールでお送りします。\n交換履歴からも状況を確認できます。`,
-    })
-    .catch((error: unknown) => log.warn({ err: error }, 'gift confirmation mail failed'));
+  await sendMail({
+    mailer,
+    log,
+    to: created.email,
+    mail: giftRequestedMail({ label: created.label, pointsUsed: body.points }),
+  });
   return view;
 }

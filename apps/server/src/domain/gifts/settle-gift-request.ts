@@ -1,13 +1,16 @@
-import { issueGiftBody, messages, rejectGiftBody } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftRequests, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
+import { giftIssuedMail, giftRejectedMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
 import { applyPointChange } from '../points/ledger.ts';
 
-export type Settlement = { kind: 'issue'; input: unknown } | { kind: 'reject'; input: unknown };
+export type Settlement = { kind: 'issue'; giftCode: string } | { kind: 'reject'; reason: string };
 
 /**
  * The admin settles a pending request once (SPEC-NOTES): issue with a gift code (status 発行済み,
@@ -22,8 +25,8 @@ export async function settleGiftRequest(options: {
   settlement: Settlement;
 }) {
   const { db, mailer, log, requestId, adminId, settlement } = options;
-  const giftCode = settlement.kind === 'issue' ? issueGiftBody.parse(settlement.input).giftCode : null;
-  const reason = settlement.kind === 'reject' ? rejectGiftBody.parse(settlement.input).reason : null;
+  const giftCode = settlement.kind === 'issue' ? settlement.giftCode : null;
+  const reason = settlement.kind === 'reject' ? settlement.reason : null;
   const now = new Date();
 
   const { request, email } = await db.transaction(async (tx) => {
@@ -51,9 +54,17 @@ export async function settleGiftRequest(options: {
         points: row.pointsUsed,
         reason: 'gift_refund',
         ref: row.id,
-        memo: 'ポイント交換の取り消し（返還）',
+        memo: messages.memoGiftRefund,
       });
     }
+    await recordAdminAction(tx, {
+      action: settlement.kind === 'issue' ? 'issue_gift' : 'reject_gift',
+      targetId: row.id,
+      reason,
+      details: { userId: row.userId, pointsUsed: row.pointsUsed },
+      actedBy: adminId,
+      actedAt: now,
+    });
     const [user] = await tx
       .select({ email: users.email, withdrawnAt: users.withdrawnAt })
       .from(users)
@@ -62,20 +73,11 @@ export async function settleGiftRequest(options: {
   });
 
   if (email) {
-    const text =
+    const mail =
       settlement.kind === 'issue'
-        ? `ポイント交換のギフトコードをお送りします。\n\nギフトコード：${giftCode}\n\n交換履歴からも確認できます。`
-        : `申し訳ありませんが、ポイント交換の申請をお受けできませんでした。\n理由：${reason}\n\n申請に使われた${request.pointsUsed.toLocaleString('ja-JP')} Ptはお返ししました。`;
-    await mailer
-      .send({
-        to: email,
-        subject:
-          settlement.kind === 'issue'
-            ? '【クイズポイント】ギフトコードのお届け'
-            : '【クイズポイント】ポイント交換について',
-        text,
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'gift settlement mail failed'));
+        ? giftIssuedMail({ giftCode: settlement.giftCode })
+        : giftRejectedMail({ reason: settlement.reason, pointsUsed: request.pointsUsed });
+    await sendMail({ mailer, log, to: email, mail });
   }
   return request;
 }

@@ -14,7 +14,7 @@ export function toGiftRequestView(row: GiftRequestRow): GiftRequestView {
     id: row.id,
     giftType: row.giftType,
     pointsUsed: row.pointsUsed,
-    status: row.status as GiftRequestView['status'],
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     deliverBy:
       row.status === 'pending' ? addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS).toISOString() : null,

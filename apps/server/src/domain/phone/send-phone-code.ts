@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { messages, phoneNumberSchema, toE164 } from '@quiz-points/shared';
+import { messages, toE164 } from '@quiz-points/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ export interface SendPhoneCodeOptions {
   sms: SmsSender;
   secret: string;
   userId: string;
+  /** Parsed by `sendPhoneCodeBody`: a Japanese number, digits only. */
   phoneNumber: string;
   ip: string;
   now?: Date;
@@ -30,7 +31,7 @@ export async function sendPhoneCode({
   ip,
   now = new Date(),
 }: SendPhoneCodeOptions) {
-  const e164 = toE164(phoneNumberSchema.parse(phoneNumber));
+  const e164 = toE164(phoneNumber);
   const phoneHash = keyedHash(secret, 'phone', e164);
 
   const [user] = await db

@@ -1,21 +1,8 @@
-import { messages } from '@quiz-points/shared';
+import { type LedgerReason, messages } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { refusalOf } from '../../db/hot-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
-
-/** Why points moved. With `ref`, a reason names its cause, and one cause moves points once. */
-export type LedgerReason =
-  | 'signup_bonus'
-  | 'referral_friend'
-  | 'referral_referrer'
-  | 'ad_quiz'
-  | 'gacha'
-  | 'daily_quiz'
-  | 'gift_request'
-  | 'gift_refund'
-  | 'withdrawal_forfeit'
-  | 'admin_adjustment';
 
 export interface PointChange {
   userId: string;

@@ -1,3 +1,4 @@
+import { messages } from '@quiz-points/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -27,7 +28,7 @@ export async function grantReferralRewards(
     points: REFERRAL_POINTS,
     reason: 'referral_friend',
     ref: 'referral',
-    memo: '友達紹介ボーナス（紹介された特典）',
+    memo: messages.memoReferralFriend,
   });
   if (!toFriend.applied) return false;
   await applyPointChange(tx, {
@@ -35,7 +36,7 @@ export async function grantReferralRewards(
     points: REFERRAL_POINTS,
     reason: 'referral_referrer',
     ref: friend.id,
-    memo: '友達紹介ボーナス',
+    memo: messages.memoReferralReferrer,
   });
   return true;
 }

@@ -1,17 +1,24 @@
+import { messages, type ReferralsView } from '@quiz-points/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pointTransactions, users } from '../../db/schema.ts';
+import { DomainError } from '../domain-error.ts';
+import type { UserRow } from '../user-row.ts';
 
-/** The people a user invited: when they joined and whether the 50 Pt pair was granted. */
+/**
+ * The member's invitation code and the people who joined with it: when, and whether the 50 Pt pair
+ * was granted. Inviting friends needs a verified phone (SPEC §4), so seeing them does too.
+ */
 export async function listReferrals({
   db,
-  referralCode,
-  referrerId,
+  member,
 }: {
   db: Database;
-  referralCode: string;
-  referrerId: string;
-}) {
+  member: UserRow;
+}): Promise<ReferralsView> {
+  if (!member.phoneVerifiedAt) throw new DomainError('FORBIDDEN', messages.friendsNeedPhone);
+  const referralCode = member.referralCode ?? '';
+  const referrerId = member.id;
   const rows = await db
     .select({
       joinedAt: users.createdAt,
@@ -29,8 +36,9 @@ export async function listReferrals({
     .where(and(eq(users.referredBy, referralCode), sql`${users.id} <> ${referrerId}`))
     .orderBy(desc(users.createdAt))
     .limit(100);
-  return rows.map((row) => ({
+  const referrals = rows.map((row) => ({
     joinedAt: row.joinedAt.toISOString(),
     status: row.grantedAt ? ('granted' as const) : ('pending' as const),
   }));
+  return { referralCode: member.referralCode, referrals };
 }

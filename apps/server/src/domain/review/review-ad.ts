@@ -1,24 +1,21 @@
-import { messages, wellFormedString } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ads, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
+import { adReviewedMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
 
-const rejectBody = z.strictObject({
-  reason: wellFormedString({ error: messages.rejectionReasonRequired })
-    .trim()
-    .min(1, { error: messages.rejectionReasonRequired })
-    .max(300),
-});
-
-export type ReviewDecision = { kind: 'approve' } | { kind: 'reject'; input: unknown };
+/** A rejection's reason is parsed by `rejectAdBody` and mailed to the advertiser. */
+export type ReviewDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
 /**
  * SPEC §4 Ad status: approve (approved, active) or reject with a reason. One guarded update on a
- * pending ad, so a submission is reviewed once even from two admin tabs. The advertiser is mailed;
+ * pending ad, so a submission is reviewed once even from two admin tabs, audited (admin_audit) in
+ * the same transaction. The advertiser is mailed after the commit;
  * `mailed` says whether that worked (SPEC §8 メール送信完了！ / メール送信に失敗しました).
  */
 export async function reviewAd(options: {
@@ -26,40 +23,40 @@ export async function reviewAd(options: {
   mailer: Mailer;
   log: Logger;
   adId: string;
+  adminId: string;
   decision: ReviewDecision;
+  now?: Date;
 }) {
-  const { db, mailer, log, adId, decision } = options;
-  const reason = decision.kind === 'reject' ? rejectBody.parse(decision.input).reason : null;
-  const [ad] = await db
-    .update(ads)
-    .set(
-      decision.kind === 'approve'
-        ? { status: 'approved', isActive: true, rejectionReason: null, updatedAt: new Date() }
-        : { status: 'rejected', isActive: false, rejectionReason: reason, updatedAt: new Date() },
-    )
-    .where(and(eq(ads.id, adId), eq(ads.status, 'pending')))
-    .returning();
-  if (!ad) {
-    const [exists] = await db.select({ id: ads.id }).from(ads).where(eq(ads.id, adId));
-    throw exists ? new DomainError('CONFLICT', messages.adAlreadyReviewed) : new DomainError('NOT_FOUND');
-  }
+  const { db, mailer, log, adId, adminId, decision, now = new Date() } = options;
+  const reason = decision.kind === 'reject' ? decision.reason : null;
+  const ad = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ads)
+      .set(
+        decision.kind === 'approve'
+          ? { status: 'approved', isActive: true, rejectionReason: null, updatedAt: now }
+          : { status: 'rejected', isActive: false, rejectionReason: reason, updatedAt: now },
+      )
+      .where(and(eq(ads.id, adId), eq(ads.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: ads.id }).from(ads).where(eq(ads.id, adId));
+      throw exists ? new DomainError('CONFLICT', messages.adAlreadyReviewed) : new DomainError('NOT_FOUND');
+    }
+    await recordAdminAction(tx, {
+      action: decision.kind === 'approve' ? 'approve_ad' : 'reject_ad',
+      targetId: adId,
+      reason,
+      actedBy: adminId,
+      actedAt: now,
+    });
+    return row;
+  });
 
   const [advertiser] = ad.advertiserId
     ? await db.select({ email: users.email }).from(users).where(eq(users.id, ad.advertiserId))
     : [];
   if (!advertiser) return { mailed: false };
-  try {
-    await mailer.send({
-      to: advertiser.email,
-      subject: `【クイズポイント】広告審査の結果：${ad.adTitle}`,
-      text:
-        decision.kind === 'approve'
-          ? `広告「${ad.adTitle}」は審査を通過し、配信を開始しました。`
-          : `広告「${ad.adTitle}」は掲載を見送らせていただきました。\n理由：${reason}\n\n広告管理画面から内容を修正して再申請できます。`,
-    });
-    return { mailed: true };
-  } catch (error) {
-    log.warn({ err: error }, 'review mail failed');
-    return { mailed: false };
-  }
+  const mail = adReviewedMail({ adTitle: ad.adTitle, rejectionReason: reason });
+  return { mailed: await sendMail({ mailer, log, to: advertiser.email, mail }) };
 }

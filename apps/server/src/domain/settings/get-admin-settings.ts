@@ -11,7 +11,7 @@ export async function getAdminSettings({ db }: { db: Database }): Promise<AdminS
     readSetting(db, 'gachaTable'),
     readSetting(db, 'dailyQuizPoints'),
     readSetting(db, 'giftTypes'),
-    listSettingsAudit(db, { settingsOnly: true }),
+    listSettingsAudit(db),
   ]);
   return {
     values: { pricing, gachaTable, dailyQuizPoints, giftTypes },

@@ -1,19 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  messages,
-  type SettingKey,
-  type SettingValues,
-  settingKeys,
-  settingSchemas,
-} from '@quiz-points/shared';
+import type { SettingKey, SettingValues } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { appSettings, pricingConfig, settingsAudit } from '../../db/schema.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
 import { DomainError } from '../domain-error.ts';
-
-const bodyOf = z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired });
 
 /** The value in force, locked for the rest of the transaction so two edits cannot both read it. */
 async function lockCurrent<K extends SettingKey>(tx: Tx, key: K): Promise<SettingValues[K] | null> {
@@ -47,18 +38,15 @@ async function write<K extends SettingKey>(tx: Tx, key: K, value: SettingValues[
  * value and its audit row (who, when, old, new) are written in one transaction; the next ad,
  * draw, answer or gift request reads it. An unchanged value writes nothing.
  */
-export async function updateSetting(options: {
+export async function updateSetting<K extends SettingKey>(options: {
   db: Database;
-  key: string;
-  input: unknown;
+  key: K;
+  /** Parsed by the key's own schema (settingSchemas). */
+  value: SettingValues[K];
   adminId: string;
   now?: Date;
 }) {
-  const { db, adminId, now = new Date() } = options;
-  const key = settingKeys.find((candidate) => candidate === options.key);
-  if (!key) throw new DomainError('NOT_FOUND', messages.notFound);
-  const { value: raw } = bodyOf.parse(options.input);
-  const value = settingSchemas[key].parse(raw) as SettingValues[typeof key];
+  const { db, key, value, adminId, now = new Date() } = options;
   return db.transaction(async (tx) => {
     const oldValue = await lockCurrent(tx, key);
     if (isDeepStrictEqual(oldValue, value)) return { key, value, changed: false };

@@ -1,27 +1,19 @@
-import { dashboardQuery } from '@quiz-points/shared';
-import type { FastifyInstance } from 'fastify';
+import { api, settingSchemas } from '@quiz-points/shared';
 import { getDashboard } from '../../domain/analytics/get-dashboard.ts';
 import { getAdminSettings } from '../../domain/settings/get-admin-settings.ts';
 import { updateSetting } from '../../domain/settings/update-setting.ts';
 import type { RouteDeps } from '../app.ts';
+import { defineRoute } from '../define-route.ts';
 
 /** Admin: the settings (each change audited) and the numbers dashboard. */
-export function registerAdminSettingsRoutes(app: FastifyInstance, { database, guards }: RouteDeps) {
-  const db = database.db;
-
-  app.get('/api/admin/settings', async (request) => {
-    await guards.requireAdmin(request);
-    return getAdminSettings({ db });
-  });
-
-  app.put<{ Params: { key: string } }>('/api/admin/settings/:key', async (request) => {
-    const admin = await guards.requireAdmin(request);
-    return updateSetting({ db, key: request.params.key, input: request.body, adminId: admin.id });
-  });
-
-  app.get('/api/admin/dashboard', async (request) => {
-    await guards.requireAdmin(request);
-    const { days } = dashboardQuery.parse(request.query ?? {});
-    return getDashboard({ db, days });
-  });
+export function adminSettingsRoutes({ database: { db } }: RouteDeps) {
+  return [
+    defineRoute(api.admin.getSettings, async () => getAdminSettings({ db })),
+    // The value's schema depends on the key in the path.
+    defineRoute(api.admin.updateSetting, async ({ viewer, params: { key }, body }) => {
+      const value = settingSchemas[key].parse(body.value);
+      return updateSetting({ db, key, value, adminId: viewer.id });
+    }),
+    defineRoute(api.admin.getDashboard, async ({ query }) => getDashboard({ db, ...query })),
+  ];
 }

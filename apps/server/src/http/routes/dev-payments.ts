@@ -1,19 +1,17 @@
-import { wellFormedString } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { periodLabel, wellFormedString } from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { devPaymentSessions } from '../../db/schema.ts';
 import { listInvoicesOfCustomer } from '../../domain/billing/list-invoices.ts';
 import {
   completeLocalSetupSession,
   DEV_PAYMENTS_PATH,
+  findLocalSetupSession,
   verifyPortalToken,
 } from '../../services/payments/local-payment-provider.ts';
 import type { RouteDeps } from '../app.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
-const periodLabel = (period: string) => `${period.slice(0, 4)}年${Number(period.slice(4))}月`;
 
 const TEST_CARD = '4242 4242 4242 4242';
 
@@ -108,7 +106,7 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
     scope.get<{ Params: { sessionId: string } }>(
       `${DEV_PAYMENTS_PATH}/checkout/:sessionId`,
       async (request, reply) => {
-        const session = await findSession(request.params.sessionId);
+        const session = await findLocalSetupSession(db, request.params.sessionId);
         if (!session) return sendHtml(reply, 404, page('カード登録（テスト）', notFound));
         return sendHtml(reply, 200, checkoutPage(session.id, session.cancelUrl));
       },
@@ -120,7 +118,7 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
         const sent = request.headers.origin;
         if (sent !== undefined && sent !== origin)
           return sendHtml(reply, 403, page('カード登録（テスト）', forbidden));
-        const session = await findSession(request.params.sessionId);
+        const session = await findLocalSetupSession(db, request.params.sessionId);
         if (!session) return sendHtml(reply, 404, page('カード登録（テスト）', notFound));
         const form = checkoutForm.safeParse(request.body);
         if (!form.success) {
@@ -183,11 +181,6 @@ ${items || '<section class="panel"><p>まだ請求書はありません。</p></
       );
     });
   });
-
-  async function findSession(sessionId: string) {
-    const [session] = await db.select().from(devPaymentSessions).where(eq(devPaymentSessions.id, sessionId));
-    return session ?? null;
-  }
 }
 
 const notFound =

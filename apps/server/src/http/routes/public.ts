@@ -1,20 +1,26 @@
-import { materialRequestBody, pageViewBody } from '@quiz-points/shared';
-import type { FastifyInstance } from 'fastify';
+import { api } from '@quiz-points/shared';
 import { recordPageView } from '../../domain/analytics/record-page-view.ts';
 import { requestMaterials } from '../../domain/materials/request-materials.ts';
 import type { RouteDeps } from '../app.ts';
+import { defineRoute } from '../define-route.ts';
 
-export function registerPublicRoutes(app: FastifyInstance, { database, mailer, config }: RouteDeps) {
-  app.post('/api/material-requests', async (request, reply) => {
-    const { email } = materialRequestBody.parse(request.body);
-    await requestMaterials({ db: database.db, mailer, email, ip: request.ip, publicUrl: config.publicUrl });
-    return reply.status(201).send({ ok: true });
-  });
-
-  // 204 whether stored or dropped over the address's limit (see recordPageView).
-  app.post('/api/analytics/page-views', async (request, reply) => {
-    const { path } = pageViewBody.parse(request.body);
-    await recordPageView({ db: database.db, path, userId: null, ip: request.ip });
-    return reply.status(204).send();
-  });
+/** What a visitor may send without signing in. */
+export function publicRoutes({ database: { db }, mailer, config }: RouteDeps) {
+  return [
+    defineRoute(api.visitors.requestMaterials, async ({ body, request }) => {
+      await requestMaterials({
+        db,
+        mailer,
+        log: request.log,
+        ...body,
+        ip: request.ip,
+        publicUrl: config.publicUrl,
+      });
+      return { ok: true as const };
+    }),
+    defineRoute(api.visitors.recordPageView, async ({ body, request, reply }) => {
+      await recordPageView({ db, ...body, userId: null, ip: request.ip });
+      return reply.send();
+    }),
+  ];
 }

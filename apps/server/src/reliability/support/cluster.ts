@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import {
+  createPostgresDatabase,
+  freePort,
+  type PostgresDatabase,
+  waitUntilOk,
+} from '../../../../../scripts/test-support.mjs';
 import { type DatabaseHandle, openPostgres } from '../../db/client.ts';
 import { repoRoot } from '../../paths.ts';
-import { POSTGRES_ADMIN_URL } from '../../test/global-setup.ts';
-import { freePort, testConfig } from '../../test/test-app.ts';
+import { testConfig } from '../../test/test-app.ts';
 
 /** The production build, copied once per run by global setup so a rebuild mid-run cannot tear it. */
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/main-reliability.js');
@@ -82,57 +85,14 @@ function spawnServer(options: ServerOptions & { port: number }): ServerProcess {
   return { url, port, child, output: () => log, exited };
 }
 
-export async function waitUntilReady(server: ServerProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(
-        `the server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output()}`,
-      );
-    }
-    try {
-      const response = await fetch(`${server.url}/readyz`);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server at ${server.url} was not ready within ${timeoutMs} ms:\n${server.output()}`);
+export function waitUntilReady(server: ServerProcess, timeoutMs = 60_000) {
+  return waitUntilOk(`${server.url}/readyz`, { child: server.child, output: server.output, timeoutMs });
 }
 
 /** SIGTERM (graceful) or SIGKILL (a crash), then waits for the process to end. */
 export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
-}
-
-export interface PostgresDatabase {
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-/** A new, empty PostgreSQL database on the test server; the app's own start-up migrates it. */
-export async function createPostgresDatabase(): Promise<PostgresDatabase> {
-  const name = `qp_rel_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /**
@@ -153,7 +113,7 @@ export interface Cluster extends ClusterTarget {
 
 /** `count` server processes on one fresh PostgreSQL database, started at the same moment. */
 export async function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
-  const postgres = await createPostgresDatabase();
+  const postgres = await createPostgresDatabase('qp_rel');
   const servers = await Promise.all(
     Array.from({ length: count }, () => startServer({ databaseUrl: postgres.url, env })),
   );

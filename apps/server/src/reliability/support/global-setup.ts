@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { checkPostgres } from '../../../../../scripts/test-support.mjs';
 import { repoRoot } from '../../paths.ts';
-import { POSTGRES_ADMIN_URL } from '../../test/global-setup.ts';
 import { serverEntry } from './cluster.ts';
 
 /**
@@ -18,16 +17,10 @@ export default async function setup() {
   fs.copyFileSync(built, serverEntry);
   execFileSync(process.execPath, ['--check', serverEntry]);
 
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
-    await client.connect();
-    await client.query('select 1');
+    await checkPostgres();
   } catch (error) {
-    throw new Error(
-      `The reliability suites need PostgreSQL at ${POSTGRES_ADMIN_URL} (set TEST_POSTGRES_URL): ${String(error)}`,
-    );
-  } finally {
-    await client.end().catch(() => {});
+    throw new Error(`The reliability suites need PostgreSQL: ${String(error)}`);
   }
   return () => fs.rmSync(serverEntry, { force: true });
 }

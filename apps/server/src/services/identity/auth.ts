@@ -16,6 +16,12 @@ import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../../db/schema.ts';
 import { releaseUnconfirmedSignUp } from '../../domain/advertisers/release-unconfirmed-sign-up.ts';
+import {
+  emailVerificationMail,
+  type MailContent,
+  passwordResetMail,
+} from '../../domain/mail/mail-templates.ts';
+import { sendMail } from '../../domain/mail/send-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -73,6 +79,10 @@ function authLogger(log: FastifyBaseLogger, devProvider: boolean) {
 
 /** better-auth on our own tables: Google through OpenID Connect discovery, sessions in the database. */
 export function createAuth({ config, db, log, mailer }: AuthOptions) {
+  // The link is the whole answer: a mail that did not go fails the request that asked for it.
+  const sendLink = async (to: string, mail: MailContent) => {
+    if (!(await sendMail({ mailer, log, to, mail }))) throw new Error('the mail with the link was not sent');
+  };
   const { google } = config.identity;
   return betterAuth({
     appName: 'クイズポイント',
@@ -102,25 +112,14 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: '【クイズポイント】パスワード再設定のご案内',
-          text: `${user.name} 様\n\n下記のリンクから新しいパスワードを設定してください（有効期限：1時間）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。`,
-        });
-      },
+      sendResetPassword: ({ user, url }) => sendLink(user.email, passwordResetMail({ name: user.name, url })),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: '【クイズポイント】広告主アカウントのメールアドレス確認',
-          text: `${user.name} 様\n\nクイズポイント広告主アカウントへのご登録ありがとうございます。\n下記のリンクを開いて、メールアドレスの確認を完了してください（有効期限：24時間）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。`,
-        });
-      },
+      sendVerificationEmail: ({ user, url }) =>
+        sendLink(user.email, emailVerificationMail({ name: user.name, url })),
     },
     // One address, one account (docs/decisions/012-who-is-who.md). Linking stays on so
     // a Google sign-in can take up an account made for it (the seeded admin), but never a password one.

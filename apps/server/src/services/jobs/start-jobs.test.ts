@@ -3,11 +3,11 @@ import { eq, like } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adDeliveries, advertiserBilling, authVerifications, invoices, users } from '../../db/schema.ts';
+import { startBackgroundJobs } from '../../jobs.ts';
 import { createAd } from '../../test/factories.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-database.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
-import { startJobs } from './start-jobs.ts';
 
 const jst = (local: string) => new Date(`${local}+09:00`);
 const silentLog = Fastify({ logger: false }).log;
@@ -46,7 +46,7 @@ describe.each(databaseKinds())('background jobs on %s', (kind) => {
 
   const start = (now: Date) => {
     const config = testConfig(database.url ? { DATABASE_URL: database.url } : {});
-    return startJobs({
+    return startBackgroundJobs({
       config,
       database,
       payments: createPaymentProvider(config, database.db),

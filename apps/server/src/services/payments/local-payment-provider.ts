@@ -61,10 +61,7 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): Paymen
       return { sessionId, url: `${publicUrl}${DEV_PAYMENTS_PATH}/checkout/${sessionId}` };
     },
     async retrieveSetup(sessionId) {
-      const [session] = await db
-        .select()
-        .from(devPaymentSessions)
-        .where(eq(devPaymentSessions.id, sessionId));
+      const session = await findLocalSetupSession(db, sessionId);
       if (!session) return null;
       return {
         customerId: session.customerId,
@@ -96,6 +93,12 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): Paymen
   };
 }
 
+/** One of the stand-in's checkout sessions, or null. */
+export async function findLocalSetupSession(db: Database, sessionId: string) {
+  const [session] = await db.select().from(devPaymentSessions).where(eq(devPaymentSessions.id, sessionId));
+  return session ?? null;
+}
+
 /** The stand-in's checkout: records the test card on an open session (brand from the first digits). */
 export async function completeLocalSetupSession(db: Database, sessionId: string, cardNumber: string) {
   const digits = cardNumber.replace(/\D/g, '');
@@ -120,6 +123,5 @@ export async function completeLocalSetupSession(db: Database, sessionId: string,
     .returning();
   if (session) return session;
   // Submitted twice: the card recorded the first time stands.
-  const [existing] = await db.select().from(devPaymentSessions).where(eq(devPaymentSessions.id, sessionId));
-  return existing ?? null;
+  return findLocalSetupSession(db, sessionId);
 }

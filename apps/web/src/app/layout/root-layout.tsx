@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+// By file, not through auth's index.ts: see features/home/components/home-page.tsx.
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { useSendToSignup } from '../../features/auth/api/use-send-to-signup.ts';
+import { useSendToSignup } from '../../features/auth/hooks/use-send-to-signup.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
 import { PublicHeader } from './public-header.tsx';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useMe, useSignOut } from '../../features/auth/index.ts';
 
 const menu = [
   { to: '/gift', label: 'ポイント交換' },

@@ -2,56 +2,52 @@ import { COPYRIGHT_YEAR } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { INQUIRY_FORM_URL } from '../../lib/links.ts';
 
+const shared = [
+  { to: '/privacy', label: 'プライバシーポリシー' },
+  { to: '/about', label: '運営者情報' },
+];
+
 const variants = {
   user: {
     label: 'フッター',
-    className: 'site-footer',
     owner: 'クイズポイント',
-    links: [
-      { to: '/howto', label: '使い方' },
-      { to: '/terms', label: '利用規約' },
-      { to: '/privacy', label: 'プライバシーポリシー' },
-      { to: '/about', label: '運営者情報' },
-    ],
+    links: [{ to: '/howto', label: '使い方' }, { to: '/terms', label: '利用規約' }, ...shared],
     after: [{ to: '/advertiser', label: '広告掲載をご希望の方' }],
   },
   advertiser: {
     label: '広告主向けフッター',
-    className: 'site-footer site-footer--advertiser',
     owner: 'クイズポイント 広告主サイト',
     links: [
       { to: '/advertiser/terms', label: '広告主利用規約' },
       { to: '/advertiser/legal', label: '特定商取引法に基づく表記' },
-      { to: '/privacy', label: 'プライバシーポリシー' },
-      { to: '/about', label: '運営者情報' },
+      ...shared,
     ],
     after: [],
   },
-} as const;
+};
+
+const linkItems = (links: { to: string; label: string }[]) =>
+  links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to}>{link.label}</Link>
+    </li>
+  ));
 
 /** SPEC §2: the advertiser footer under /advertiser, the user footer elsewhere. */
 export function SiteFooter({ variant }: { variant: keyof typeof variants }) {
-  const { label, className, owner, links, after } = variants[variant];
+  const { label, owner, links, after } = variants[variant];
   return (
-    <footer className={className} data-footer={variant}>
+    <footer className={`site-footer site-footer--${variant}`} data-footer={variant}>
       <div className="site-footer__inner">
         <nav aria-label={label}>
           <ul className="site-footer__links">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
+            {linkItems(links)}
             <li>
               <a href={INQUIRY_FORM_URL} target="_blank" rel="noopener noreferrer">
                 お問い合わせ
               </a>
             </li>
-            {after.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
+            {linkItems(after)}
           </ul>
         </nav>
         <p className="site-footer__copyright">

@@ -1,3 +1,6 @@
+import { fieldErrorId } from '../../lib/use-form.ts';
+import { FieldError } from './field.tsx';
+
 /**
  * A labelled text area (or, with `singleLine`, a text input) with a live "n / max" counter (SPEC §2:
  * the question's character counter; SPEC §5: the ad's title and provider limits).
@@ -9,6 +12,7 @@ export function CountedTextarea({
   max,
   onChange,
   singleLine = false,
+  error,
 }: {
   id: string;
   label: string;
@@ -16,13 +20,16 @@ export function CountedTextarea({
   max: number;
   onChange: (value: string) => void;
   singleLine?: boolean;
+  /** What is wrong with the value, once the form was refused. */
+  error?: string;
 }) {
   const common = {
     id,
     className: 'input',
     maxLength: max,
     value,
-    'aria-describedby': `${id}-count`,
+    'aria-describedby': error ? `${id}-count ${fieldErrorId(id)}` : `${id}-count`,
+    'aria-invalid': error ? ('true' as const) : undefined,
   };
   return (
     <div className="field">
@@ -37,6 +44,7 @@ export function CountedTextarea({
       <p id={`${id}-count`} className="field__hint">
         {value.length} / {max}
       </p>
+      <FieldError field={id} text={error} />
     </div>
   );
 }

@@ -1,4 +1,7 @@
 import { limits } from '@quiz-points/shared';
+import { Fragment } from 'react';
+import { fieldErrorId } from '../../lib/use-form.ts';
+import { FieldError } from './field.tsx';
 
 /** One answer option; its stable id keeps each input's text in place when another option is removed. */
 export interface EditableOption {
@@ -43,12 +46,18 @@ export function OptionsEditor({
   correctPicker,
   value,
   onChange,
+  optionError = () => '',
+  correctError,
 }: {
   idPrefix: string;
   maxLength: number;
   correctPicker: 'radio' | 'select';
   value: OptionsValue;
   onChange: (value: OptionsValue) => void;
+  /** What is wrong with the option at `index` (from 0), once the form was refused. */
+  optionError?: (index: number) => string;
+  /** What is wrong with the choice of the correct option. */
+  correctError?: string;
 }) {
   const { options, correctId } = value;
   const withRadio = correctPicker === 'radio';
@@ -57,6 +66,9 @@ export function OptionsEditor({
   const remove = (id: number) =>
     onChange({ options: options.filter((o) => o.id !== id), correctId: correctId === id ? null : correctId });
   const correctNumber = optionsBody(value).correctOptionIndex;
+  const correctField = withRadio ? `${idPrefix}-correct` : 'correct-option';
+  const marked = (id: string, error: string | undefined) =>
+    error ? { 'aria-invalid': 'true' as const, 'aria-describedby': fieldErrorId(id) } : {};
 
   return (
     <>
@@ -66,44 +78,47 @@ export function OptionsEditor({
         </legend>
         {withRadio && <p className="note">正解の選択肢を1つ選んでください。</p>}
         {options.map((option, index) => (
-          <div
-            key={option.id}
-            className={withRadio ? 'option-row option-row--radio' : 'option-row materials-form__row'}
-          >
-            {withRadio && (
-              <label className="choice">
-                <input
-                  type="radio"
-                  name="correct-option"
-                  checked={correctId === option.id}
-                  onChange={() => onChange({ options, correctId: option.id })}
-                />
-                <span>
-                  正解<span className="visually-hidden">（選択肢{index + 1}）</span>
-                </span>
+          <Fragment key={option.id}>
+            <div className={withRadio ? 'option-row option-row--radio' : 'option-row materials-form__row'}>
+              {withRadio && (
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="correct-option"
+                    checked={correctId === option.id}
+                    {...marked(correctField, correctError)}
+                    onChange={() => onChange({ options, correctId: option.id })}
+                  />
+                  <span>
+                    正解<span className="visually-hidden">（選択肢{index + 1}）</span>
+                  </span>
+                </label>
+              )}
+              <label className="visually-hidden" htmlFor={`${idPrefix}-${index + 1}`}>
+                選択肢{index + 1}
               </label>
-            )}
-            <label className="visually-hidden" htmlFor={`${idPrefix}-${index + 1}`}>
-              選択肢{index + 1}
-            </label>
-            <input
-              id={`${idPrefix}-${index + 1}`}
-              className="input"
-              placeholder={`選択肢${index + 1}`}
-              value={option.text}
-              maxLength={maxLength}
-              onChange={(event) => setText(option.id, event.target.value)}
-            />
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={options.length <= limits.optionsMin}
-              onClick={() => remove(option.id)}
-            >
-              削除<span className="visually-hidden">（選択肢{index + 1}）</span>
-            </button>
-          </div>
+              <input
+                id={`${idPrefix}-${index + 1}`}
+                className="input"
+                placeholder={`選択肢${index + 1}`}
+                value={option.text}
+                maxLength={maxLength}
+                onChange={(event) => setText(option.id, event.target.value)}
+                {...marked(`${idPrefix}-${index + 1}`, optionError(index))}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={options.length <= limits.optionsMin}
+                onClick={() => remove(option.id)}
+              >
+                削除<span className="visually-hidden">（選択肢{index + 1}）</span>
+              </button>
+            </div>
+            <FieldError field={`${idPrefix}-${index + 1}`} text={optionError(index)} />
+          </Fragment>
         ))}
+        {withRadio && <FieldError field={correctField} text={correctError} />}
         <button
           type="button"
           className="button button--secondary"
@@ -122,6 +137,7 @@ export function OptionsEditor({
             id="correct-option"
             className="input"
             value={correctNumber === 0 ? '' : String(correctNumber)}
+            {...marked(correctField, correctError)}
             onChange={(event) =>
               onChange({ options, correctId: options[Number(event.target.value) - 1]?.id ?? null })
             }
@@ -133,6 +149,7 @@ export function OptionsEditor({
               </option>
             ))}
           </select>
+          <FieldError field={correctField} text={correctError} />
         </div>
       )}
     </>

@@ -1,8 +1,28 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { uiText } from '../../lib/ui-text.ts';
 import { Loading } from './loading.tsx';
 
-/** The states of a loaded list or page: loading, failed (with its message), empty, or the content. */
+/** A load that failed: its message (role=alert) and a button to ask again. */
+export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
+  return (
+    <div className="load-failed">
+      <p role="alert" className="form-error">
+        {message}
+      </p>
+      {onRetry && (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          {uiText.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The states of a loaded list or page: loading, failed (its message, and a retry), empty, or the
+ * content. `errorMessage` may depend on the failure (a 404 says something else than a network error).
+ */
 export function QueryContent<T>({
   query,
   errorMessage,
@@ -11,18 +31,15 @@ export function QueryContent<T>({
   children,
 }: {
   query: UseQueryResult<T>;
-  errorMessage: string;
+  errorMessage: ReactNode | ((error: Error) => ReactNode);
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
   if (query.isError) {
-    return (
-      <p role="alert" className="form-error">
-        {errorMessage}
-      </p>
-    );
+    const message = typeof errorMessage === 'function' ? errorMessage(query.error) : errorMessage;
+    return <LoadFailed message={message} onRetry={() => void query.refetch()} />;
   }
   if (isEmpty?.(query.data)) return <p className="card">{empty}</p>;
   return <>{children(query.data)}</>;

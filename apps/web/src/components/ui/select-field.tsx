@@ -1,3 +1,5 @@
+import { describedControl, Field } from './field.tsx';
+
 /** A labelled optional choice; the empty value reads 選択しない. */
 export function SelectField<V extends string>({
   id,
@@ -5,23 +7,23 @@ export function SelectField<V extends string>({
   value,
   options,
   onChange,
+  error,
 }: {
   id: string;
   label: string;
   value: V | '';
   options: readonly (readonly [V, string])[];
   onChange: (value: V | '') => void;
+  error?: string;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error}>
       <select
         id={id}
         className="input"
         value={value}
         onChange={(event) => onChange(event.target.value as V | '')}
+        {...describedControl(id, { error })}
       >
         <option value="">選択しない</option>
         {options.map(([optionValue, optionLabel]) => (
@@ -30,6 +32,6 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { describedControl, Field } from './field.tsx';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'className'> & {
   id: string;
@@ -6,6 +7,8 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' 
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  /** What is wrong with the value, once the form was refused. */
+  error?: string;
   short?: boolean;
 };
 
@@ -19,27 +22,28 @@ export const emailInput = {
 /** A password, hidden as typed, up to the length the server accepts. */
 export const passwordInput = { type: 'password', maxLength: 128 } as const;
 
-/** A labelled input, with an optional hint under it that the input points to. */
-export function TextField({ id, label, value, onChange, hint, short = false, ...input }: TextFieldProps) {
+/** A labelled input, with an optional hint and message under it that the input points to. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  short = false,
+  ...input
+}: TextFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         className={short ? 'input input--short' : 'input'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...describedControl(id, { hint, error })}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,17 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ZipCodeAddress } from '@quiz-points/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { accountKeys } from './keys.ts';
 
-export interface Address {
-  prefecture: string;
-  city: string;
-}
+export const lookupZipCode = (zipCode: string) => apiFetch<ZipCodeAddress>(`/api/zip-codes/${zipCode}`);
 
 /** The address for a complete 7-digit zip code (looked up by our own server, from shipped data). */
-export const useZipLookup = (zipCode: string) =>
-  useQuery({
-    queryKey: ['zip-code', zipCode],
-    queryFn: () => apiFetch<Address>(`/api/zip-codes/${zipCode}`),
+export const zipCodeQueryOptions = (zipCode: string) =>
+  queryOptions({
+    queryKey: accountKeys.zipCode(zipCode),
+    queryFn: () => lookupZipCode(zipCode),
     enabled: /^[0-9]{7}$/.test(zipCode),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export const useZipLookup = (zipCode: string) => useQuery(zipCodeQueryOptions(zipCode));

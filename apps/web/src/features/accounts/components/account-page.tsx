@@ -1,10 +1,11 @@
 import { type Me, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useUpdateProfile } from '../api/profile.ts';
+import { useSignedInUser } from '../../auth/index.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { ProfileFields, type ProfileValues, toProfileBody } from './profile-fields.tsx';
 
 function fromMe(me: Me): ProfileValues {
@@ -18,12 +19,13 @@ function fromMe(me: Me): ProfileValues {
   };
 }
 
-function AccountForm({ me }: { me: Me }) {
+export default function AccountPage() {
   useDocumentTitle('アカウント');
+  const me = useSignedInUser();
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => fromMe(me));
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,22 +49,11 @@ function AccountForm({ me }: { me: Me }) {
         <dd>{me.birthDate?.replaceAll('-', '/')}（変更できません）</dd>
       </dl>
       <ProfileFields values={values} onChange={setValues} genderLocked={me.gender !== null} lookupOnBlur />
-      {message && (
-        <p
-          role={message.kind === 'ok' ? 'status' : 'alert'}
-          className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-        >
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
       <SubmitButton pending={update.isPending}>保存する</SubmitButton>
       <p className="page-links">
         <Link to="/withdrawal">退会について</Link>
       </p>
     </form>
   );
-}
-
-export default function AccountPage() {
-  return <RequireUser>{(me) => <AccountForm me={me} />}</RequireUser>;
 }

@@ -1,5 +1,6 @@
 import { annualIncomes, messages, occupations } from '@quiz-points/shared';
 import { useState } from 'react';
+import { describedControl, FieldError } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useZipLookup } from '../api/lookup-zip-code.ts';
 
@@ -35,6 +36,42 @@ export function toProfileBody(values: ProfileValues) {
 const genderLabels = { male: '男性', female: '女性', other: 'その他' } as const;
 const maritalLabels = { single: '未婚', married: '既婚', divorced: '離別・死別' } as const;
 
+/** The optional choices after gender, each a select (SPEC §3 choices). */
+const choices: {
+  key: 'maritalStatus' | 'hasChildren' | 'occupation' | 'annualIncome';
+  id: string;
+  label: string;
+  options: readonly (readonly [string, string])[];
+}[] = [
+  {
+    key: 'maritalStatus',
+    id: 'marital-status',
+    label: '婚姻状況（任意）',
+    options: Object.entries(maritalLabels),
+  },
+  {
+    key: 'hasChildren',
+    id: 'has-children',
+    label: '子どもの有無（任意）',
+    options: [
+      ['true', 'あり'],
+      ['false', 'なし'],
+    ],
+  },
+  {
+    key: 'occupation',
+    id: 'occupation',
+    label: '職業（任意）',
+    options: occupations.map((occupation) => [occupation, occupation] as const),
+  },
+  {
+    key: 'annualIncome',
+    id: 'annual-income',
+    label: '年収（任意）',
+    options: annualIncomes.map((income) => [income, income] as const),
+  },
+];
+
 /**
  * Zip code (with the address looked up at 7 digits, or on blur on the account page), gender,
  * marital status, children, occupation and income (SPEC §2 Account, §3 choices).
@@ -44,11 +81,14 @@ export function ProfileFields({
   onChange,
   genderLocked = false,
   lookupOnBlur = false,
+  zipError,
 }: {
   values: ProfileValues;
   onChange: (values: ProfileValues) => void;
   genderLocked?: boolean;
   lookupOnBlur?: boolean;
+  /** The zip code the form refused, to mark next to the field. */
+  zipError?: string;
 }) {
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -73,8 +113,9 @@ export function ProfileFields({
           value={values.zipCode}
           onChange={(event) => set('zipCode', event.target.value.replace(/[^0-9]/g, ''))}
           onBlur={() => setBlurredZip(values.zipCode)}
-          aria-describedby="zip-code-result"
+          {...describedControl('zip-code', { error: zipError, describedBy: 'zip-code-result' })}
         />
+        <FieldError field="zip-code" text={zipError} />
         <p id="zip-code-result" className="field__hint" aria-live="polite">
           {complete && lookup.isFetching && '住所を検索しています…'}
           {complete && lookup.isError && <span className="form-error">{messages.zipNotFound}</span>}
@@ -115,37 +156,16 @@ export function ProfileFields({
         </div>
       </fieldset>
 
-      <SelectField
-        id="marital-status"
-        label="婚姻状況（任意）"
-        value={values.maritalStatus}
-        options={Object.entries(maritalLabels) as [keyof typeof maritalLabels, string][]}
-        onChange={(value) => set('maritalStatus', value)}
-      />
-      <SelectField
-        id="has-children"
-        label="子どもの有無（任意）"
-        value={values.hasChildren}
-        options={[
-          ['true', 'あり'],
-          ['false', 'なし'],
-        ]}
-        onChange={(value) => set('hasChildren', value)}
-      />
-      <SelectField
-        id="occupation"
-        label="職業（任意）"
-        value={values.occupation}
-        options={occupations.map((occupation) => [occupation, occupation] as const)}
-        onChange={(value) => set('occupation', value)}
-      />
-      <SelectField
-        id="annual-income"
-        label="年収（任意）"
-        value={values.annualIncome}
-        options={annualIncomes.map((income) => [income, income] as const)}
-        onChange={(value) => set('annualIncome', value)}
-      />
+      {choices.map(({ key, id, label, options }) => (
+        <SelectField
+          key={key}
+          id={id}
+          label={label}
+          value={values[key]}
+          options={options}
+          onChange={(value) => onChange({ ...values, [key]: value })}
+        />
+      ))}
     </>
   );
 }

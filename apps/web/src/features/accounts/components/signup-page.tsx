@@ -1,52 +1,60 @@
-import { ageOn, birthYearOptions, daysInMonth, MINIMUM_AGE, messages } from '@quiz-points/shared';
+import { ageOn, birthYearOptions, daysInMonth, MINIMUM_AGE, messages, signupBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FieldError } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { forgetReferralCode, rememberedReferralCode } from '../../../lib/use-remember-referral.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useCompleteSignup } from '../api/profile.ts';
+import { useSignedInUser } from '../../auth/index.ts';
+import { useCompleteSignup } from '../api/complete-signup.ts';
 import { emptyProfile, ProfileFields, type ProfileValues, toProfileBody } from './profile-fields.tsx';
 
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 const pad = (n: number) => String(n).padStart(2, '0');
+const birthFields = ['birthYear', 'birthMonth', 'birthDay'] as const;
 
 function SignupForm() {
   useDocumentTitle('プロフィール登録');
   const navigate = useNavigate();
   const signup = useCompleteSignup();
+  const form = useForm(signupBody);
   const thisYear = new Date().getFullYear();
-  const [year, setYear] = useState('');
-  const [month, setMonth] = useState('');
-  const [day, setDay] = useState('');
+  const [birth, setBirth] = useState({ birthYear: '', birthMonth: '', birthDay: '' });
   const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
   const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState('');
 
-  const dayCount = year && month ? daysInMonth(Number(year), Number(month)) : 31;
+  const { birthYear, birthMonth, birthDay } = birth;
+  const dayCount = birthYear && birthMonth ? daysInMonth(Number(birthYear), Number(birthMonth)) : 31;
+  const birthSelects = [
+    { field: 'birthYear', label: '生年', unit: '年', values: birthYearOptions(thisYear) },
+    { field: 'birthMonth', label: '生まれた月', unit: '月', values: range(1, 12) },
+    { field: 'birthDay', label: '生まれた日', unit: '日', values: range(1, dayCount) },
+  ] as const;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!year || !month || !day) return setError(messages.birthDateIncomplete);
-    const birthDate = `${year}-${pad(Number(month))}-${pad(Number(day))}`;
-    if (ageOn(birthDate, new Date()) < MINIMUM_AGE) return setError(messages.underage);
-    if (profile.zipCode && !/^[0-9]{7}$/.test(profile.zipCode))
-      return setError(messages.zipAddressUnresolved);
-    if (!agreed) return setError(messages.termsRequired);
-    setError('');
+    const body = form.validate({
+      ...Object.fromEntries(
+        birthFields.map((field) => [field, birth[field] ? Number(birth[field]) : undefined]),
+      ),
+      ...toProfileBody(profile),
+      agreeToTerms: agreed,
+      referralCode: rememberedReferralCode(),
+    });
+    // Age is a rule beyond the request's shape, checked once the date is whole (the server checks it too).
+    const birthDate = `${birthYear}-${pad(Number(birthMonth))}-${pad(Number(birthDay))}`;
+    const wholeDate = birthFields.every((field) => birth[field] !== '');
+    if (wholeDate && ageOn(birthDate, new Date()) < MINIMUM_AGE)
+      return form.fail(messages.underage, ...birthFields);
+    if (!body) return;
     try {
-      const result = await signup.mutateAsync({
-        birthYear: Number(year),
-        birthMonth: Number(month),
-        birthDay: Number(day),
-        ...toProfileBody(profile),
-        agreeToTerms: true,
-        referralCode: rememberedReferralCode(),
-      });
+      const result = await signup.mutateAsync(body);
       forgetReferralCode();
       navigate('/', { replace: true, state: { welcomeBonus: result.bonus } });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.genericErrorSentence);
+      form.fail(failure instanceof Error ? failure.message : messages.genericErrorSentence);
     }
   };
 
@@ -59,64 +67,42 @@ function SignupForm() {
       <fieldset className="field">
         <legend className="field__label">生年月日（必須）</legend>
         <div className="field-row field-row--three">
-          <label>
-            <span className="visually-hidden">年</span>
-            <select
-              className="input"
-              value={year}
-              onChange={(event) => setYear(event.target.value)}
-              aria-label="生年"
-            >
-              <option value="">年</option>
-              {birthYearOptions(thisYear).map((y) => (
-                <option key={y} value={y}>
-                  {y}年
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">月</span>
-            <select
-              className="input"
-              value={month}
-              onChange={(event) => setMonth(event.target.value)}
-              aria-label="生まれた月"
-            >
-              <option value="">月</option>
-              {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-                <option key={m} value={m}>
-                  {m}月
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">日</span>
-            <select
-              className="input"
-              value={day}
-              onChange={(event) => setDay(event.target.value)}
-              aria-label="生まれた日"
-            >
-              <option value="">日</option>
-              {Array.from({ length: dayCount }, (_, i) => i + 1).map((d) => (
-                <option key={d} value={d}>
-                  {d}日
-                </option>
-              ))}
-            </select>
-          </label>
+          {birthSelects.map(({ field, label, unit, values }) => (
+            <label key={field}>
+              <span className="visually-hidden">{unit}</span>
+              <select
+                className="input"
+                value={birth[field]}
+                onChange={(event) => setBirth({ ...birth, [field]: event.target.value })}
+                aria-label={label}
+                {...form.invalid(field, { messageOf: 'birthDate' })}
+              >
+                <option value="">{unit}</option>
+                {values.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                    {unit}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
         </div>
+        <FieldError field="birthDate" text={birthFields.map(form.errorOf).find(Boolean)} />
         <p className="field__hint">
           生年月日は登録後に変更できません。{MINIMUM_AGE}歳以上の方がご利用いただけます。
         </p>
       </fieldset>
 
-      <ProfileFields values={profile} onChange={setProfile} />
+      <ProfileFields values={profile} onChange={setProfile} zipError={form.errorOf('zipCode')} />
 
       <label className="choice choice--block">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          {...form.invalid('agreeToTerms')}
+        />
         <span>
           <Link to="/terms" target="_blank">
             利用規約
@@ -129,16 +115,15 @@ function SignupForm() {
         </span>
       </label>
 
-      <FormError text={error} />
+      <FieldError field="agreeToTerms" text={form.errorOf('agreeToTerms')} />
+      <FormError text={form.summary} />
       <SubmitButton pending={signup.isPending}>登録する</SubmitButton>
     </form>
   );
 }
 
 export default function SignupPage() {
-  return (
-    <RequireUser allowSignup>{(me) => (me.needsSignup ? <SignupForm /> : <AlreadyRegistered />)}</RequireUser>
-  );
+  return useSignedInUser().needsSignup ? <SignupForm /> : <AlreadyRegistered />;
 }
 
 function AlreadyRegistered() {

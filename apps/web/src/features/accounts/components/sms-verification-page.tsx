@@ -1,20 +1,25 @@
-import { type Me, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { messages, sendPhoneCodeBody, verifyPhoneCodeBody } from '@quiz-points/shared';
+import { type ComponentProps, type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { describedControl, Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useSendPhoneCode, useVerifyPhoneCode } from '../api/phone.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useSignedInUser } from '../../auth/index.ts';
+import { useSendPhoneCode } from '../api/send-phone-code.ts';
+import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 
-function SmsVerification({ me }: { me: Me }) {
+export default function SmsVerificationPage() {
   useDocumentTitle('電話番号認証');
+  const me = useSignedInUser();
   const { state } = useLocation() as { state: { notice?: string } | null };
   const send = useSendPhoneCode();
   const verify = useVerifyPhoneCode();
+  const phoneForm = useForm(sendPhoneCodeBody);
+  const codeForm = useForm(verifyPhoneCodeBody);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
 
   if (me.isVerified || verify.isSuccess) {
     return (
@@ -34,23 +39,25 @@ function SmsVerification({ me }: { me: Me }) {
 
   const submitPhone = async (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!/^0[0-9]{9,10}$/.test(phone.replace(/[\s-]/g, ''))) return setError(messages.smsSendFailed);
+    codeForm.clear();
+    // The number is sent as typed; the server normalises it by the same schema.
+    if (!phoneForm.validate({ phoneNumber: phone })) return;
     try {
-      await send.mutateAsync(phone);
+      await send.mutateAsync({ phoneNumber: phone });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.smsSendFailed);
+      phoneForm.fail(failure instanceof Error ? failure.message : messages.smsSendFailed);
     }
   };
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!/^[0-9]{6}$/.test(code)) return setError(messages.smsVerifyFailed);
+    phoneForm.clear();
+    const body = codeForm.validate({ code });
+    if (!body) return;
     try {
-      await verify.mutateAsync(code);
+      await verify.mutateAsync(body);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.smsVerifyFailed);
+      codeForm.fail(failure instanceof Error ? failure.message : messages.smsVerifyFailed);
     }
   };
 
@@ -65,56 +72,82 @@ function SmsVerification({ me }: { me: Me }) {
       <p className="page-lead">
         SMSで届く6桁の認証コードを入力してください。1つの電話番号で認証できるのは1アカウントだけです。
       </p>
-      <form onSubmit={submitPhone} noValidate className="field">
-        <label htmlFor="phone" className="field__label">
-          携帯電話番号
-        </label>
-        <div className="materials-form__row">
-          <input
-            id="phone"
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="09012345678"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            maxLength={13}
-          />
-          <button type="submit" className="button" disabled={send.isPending}>
-            {send.isPending ? uiText.sending : send.isSuccess ? 'コードを再送する' : '認証コードを送る'}
-          </button>
-        </div>
+      <form onSubmit={submitPhone} noValidate>
+        <FieldWithButton
+          id="phone"
+          label="携帯電話番号"
+          error={phoneForm.errorOf('phoneNumber')}
+          pending={send.isPending}
+          button={send.isSuccess ? 'コードを再送する' : '認証コードを送る'}
+          input={{
+            type: 'tel',
+            inputMode: 'tel',
+            autoComplete: 'tel-national',
+            placeholder: '09012345678',
+            value: phone,
+            onChange: (event) => setPhone(event.target.value),
+            maxLength: 13,
+          }}
+        />
       </form>
       {send.isSuccess && (
-        <form onSubmit={submitCode} noValidate className="field">
+        <form onSubmit={submitCode} noValidate>
           <p role="status" className="form-success">
             認証コードを送信しました。
           </p>
-          <label htmlFor="code" className="field__label">
-            認証コード（6桁）
-          </label>
-          <div className="materials-form__row">
-            <input
-              id="code"
-              className="input input--short"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/[^0-9]/g, ''))}
-            />
-            <button type="submit" className="button" disabled={verify.isPending}>
-              {verify.isPending ? uiText.sending : '認証する'}
-            </button>
-          </div>
+          <FieldWithButton
+            id="code"
+            label="認証コード（6桁）"
+            short
+            error={codeForm.errorOf('code')}
+            pending={verify.isPending}
+            button="認証する"
+            input={{
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+              value: code,
+              onChange: (event) => setCode(event.target.value.replace(/[^0-9]/g, '')),
+            }}
+          />
         </form>
       )}
-      <FormError text={error} />
+      <FormError text={codeForm.summary || phoneForm.summary} />
     </div>
   );
 }
 
-export default function SmsVerificationPage() {
-  return <RequireUser>{(me) => <SmsVerification me={me} />}</RequireUser>;
+/** One field and its submit button on a line (the number, then the code). */
+function FieldWithButton({
+  id,
+  label,
+  error,
+  pending,
+  button,
+  short = false,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string;
+  pending: boolean;
+  button: string;
+  short?: boolean;
+  input: ComponentProps<'input'>;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <div className="materials-form__row">
+        <input
+          id={id}
+          className={short ? 'input input--short' : 'input'}
+          {...input}
+          {...describedControl(id, { error })}
+        />
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? uiText.sending : button}
+        </button>
+      </div>
+    </Field>
+  );
 }

@@ -1,45 +1,36 @@
 import { messages } from '@quiz-points/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
-import { LOGGED_OUT_EVENT } from '../../auth/api/sign-out.ts';
-import { GoogleSignInButton } from '../../auth/components/google-sign-in-button.tsx';
-import { RequireUser } from '../../auth/components/require-user.tsx';
+import { GoogleSignInButton, useSignedInUser } from '../../auth/index.ts';
+import { useWithdrawAccount } from '../api/withdraw-account.ts';
 
 /** SPEC §4 Withdrawal: confirm, sign in with Google again, then withdraw. */
-function Withdrawal({ points }: { points: number }) {
+export default function WithdrawalPage() {
   useDocumentTitle('退会');
+  const { points } = useSignedInUser();
   const [params] = useSearchParams();
   const reauthenticated = params.get('step') === 'confirm';
   const [agreed, setAgreed] = useState(false);
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const withdrawal = useWithdrawAccount();
 
-  const withdraw = async () => {
-    setPending(true);
+  const withdraw = () => {
     setError('');
-    try {
-      await apiFetch('/api/withdrawal', { method: 'POST', body: {} });
-      queryClient.setQueryData(meQueryKey, null);
-      window.dispatchEvent(new Event(LOGGED_OUT_EVENT));
-      navigate('/', {
-        replace: true,
-        state: { notice: '退会手続きが完了しました。ご利用ありがとうございました。' },
-      });
-    } catch (failure) {
-      const reauthRequired = failure instanceof ApiError && failure.code === 'REAUTH_REQUIRED';
-      setError(reauthRequired ? failure.message : messages.withdrawalFailed);
-      setPending(false);
-      // The sign-in was too long ago: back to the step that offers the Google button again.
-      if (reauthRequired) navigate('/withdrawal', { replace: true });
-    }
+    withdrawal.mutate(undefined, {
+      onError: (failure) => {
+        const reauthRequired = failure instanceof ApiError && failure.code === 'REAUTH_REQUIRED';
+        setError(reauthRequired ? failure.message : messages.withdrawalFailed);
+        // The sign-in was too long ago: back to the step that offers the Google button again.
+        if (reauthRequired) navigate('/withdrawal', { replace: true });
+      },
+    });
   };
+  const pending = withdrawal.isPending || withdrawal.isSuccess;
 
   return (
     <div className="page form-page">
@@ -74,15 +65,7 @@ function Withdrawal({ points }: { points: number }) {
             />
           </div>
         ))}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </div>
   );
-}
-
-export default function WithdrawalPage() {
-  return <RequireUser>{(me) => <Withdrawal points={me.points} />}</RequireUser>;
 }

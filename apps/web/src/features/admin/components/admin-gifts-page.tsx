@@ -1,36 +1,83 @@
-import { messages, type PendingGiftRequest } from '@quiz-points/shared';
+import { issueGiftBody, messages, type PendingGiftRequest, rejectGiftBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../../components/ui/form-message.tsx';
-import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { usePendingGiftRequests, useSettleGiftRequest } from '../../gifts/api/gifts.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { type FormSchema, useForm } from '../../../lib/use-form.ts';
+import { usePendingGiftRequests } from '../api/list-pending-gift-requests.ts';
+import { type GiftSettlement, useSettleGiftRequest } from '../api/settle-gift-request.ts';
 
-function PendingRequest({ request }: { request: PendingGiftRequest }) {
-  const settle = useSettleGiftRequest();
-  const [giftCode, setGiftCode] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
+/** The two ways to settle a request: a gift code to issue, or a reason to reject. */
+const settlements = [
+  {
+    field: 'giftCode',
+    label: 'ギフトコード',
+    buttonLabel: '発行する',
+    schema: issueGiftBody,
+    toSettlement: (giftCode: string): GiftSettlement => ({ kind: 'issue', giftCode }),
+  },
+  {
+    field: 'reason',
+    label: '却下理由',
+    buttonLabel: '却下する',
+    schema: rejectGiftBody,
+    toSettlement: (reason: string): GiftSettlement => ({ kind: 'reject', reason }),
+  },
+] as const;
 
-  const act = (action: 'issue' | 'reject') => async (event: FormEvent) => {
+/** One way to settle a request, its text checked by the server's schema. */
+function Settlement({
+  request,
+  settle,
+  field,
+  label,
+  buttonLabel,
+  schema,
+  toSettlement,
+}: {
+  request: PendingGiftRequest;
+  settle: ReturnType<typeof useSettleGiftRequest>;
+  field: 'giftCode' | 'reason';
+  label: string;
+  buttonLabel: string;
+  schema: FormSchema<Record<string, string>>;
+  toSettlement: (text: string) => GiftSettlement;
+}) {
+  const form = useForm(schema);
+  const [text, setText] = useState('');
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (action === 'issue' && !giftCode.trim()) return setError(messages.giftCodeRequired);
-    if (action === 'reject' && !reason.trim()) return setError(messages.rejectionReasonRequired);
-    setError('');
+    const body = form.validate({ [field]: text });
+    if (!body) return;
     try {
-      await settle.mutateAsync({
-        id: request.id,
-        action,
-        body: action === 'issue' ? { giftCode } : { reason },
-      });
+      await settle.mutateAsync({ requestId: request.id, settlement: toSettlement(body[field] ?? '') });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.updateFailed);
+      form.fail(failure instanceof Error ? failure.message : messages.updateFailed);
     }
   };
 
+  return (
+    <InlineForm
+      id={`${field === 'giftCode' ? 'code' : 'reason'}-${request.id}`}
+      label={label}
+      hideLabel
+      value={text}
+      onChange={setText}
+      onSubmit={submit}
+      buttonLabel={buttonLabel}
+      pending={field === 'giftCode' && settle.isPending}
+      disabled={settle.isPending}
+      tone={field === 'reason' ? 'danger' : 'primary'}
+      error={form.summary}
+      invalid={form.errorOf(field) !== ''}
+    />
+  );
+}
+
+function PendingRequest({ request }: { request: PendingGiftRequest }) {
+  const settle = useSettleGiftRequest();
   const { risk } = request;
   return (
     <li className="card gift-card" data-testid="pending-gift">
@@ -48,54 +95,28 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
           退会歴のあるメール・電話番号：{risk.withdrawnBefore ? 'あり' : 'なし'}
         </li>
       </ul>
-      <InlineTextAction
-        id={`code-${request.id}`}
-        label="ギフトコード"
-        value={giftCode}
-        onChange={setGiftCode}
-        onSubmit={act('issue')}
-        buttonLabel={settle.isPending ? uiText.sending : '発行する'}
-        disabled={settle.isPending}
-      />
-      <InlineTextAction
-        id={`reason-${request.id}`}
-        label="却下理由"
-        value={reason}
-        onChange={setReason}
-        onSubmit={act('reject')}
-        buttonLabel="却下する"
-        disabled={settle.isPending}
-        danger
-      />
-      <FormError text={error} />
+      {settlements.map((settlement) => (
+        <Settlement key={settlement.field} request={request} settle={settle} {...settlement} />
+      ))}
     </li>
   );
 }
 
-function AdminGifts() {
+export default function AdminGiftsPage() {
   useDocumentTitle('ギフト申請');
   const query = usePendingGiftRequests();
   return (
     <div className="page">
       <h1 className="page-title">ギフト申請（未処理）</h1>
-      <QueryContent
+      <QueryList
         query={query}
+        items={(data) => data.requests}
+        itemKey={(request) => request.id}
         errorMessage={messages.loadFailed}
-        isEmpty={(data) => data.requests.length === 0}
-        empty={'未処理の申請はありません。'}
+        empty="未処理の申請はありません。"
       >
-        {(data) => (
-          <ul className="ad-list">
-            {data.requests.map((request) => (
-              <PendingRequest key={request.id} request={request} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(request) => <PendingRequest request={request} />}
+      </QueryList>
     </div>
   );
-}
-
-export default function AdminGiftsPage() {
-  return <RequireAdmin>{() => <AdminGifts />}</RequireAdmin>;
 }

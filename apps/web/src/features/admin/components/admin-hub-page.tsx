@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminSummary } from '../api/review.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { useAdminSummary } from '../api/get-admin-summary.ts';
 
-function AdminHub() {
+export default function AdminHubPage() {
   useDocumentTitle('管理画面');
   const { data } = useAdminSummary();
   const duties = [
@@ -32,8 +31,4 @@ function AdminHub() {
       </ul>
     </div>
   );
-}
-
-export default function AdminHubPage() {
-  return <RequireAdmin>{() => <AdminHub />}</RequireAdmin>;
 }

@@ -2,11 +2,10 @@ import { type AdminDashboard, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminDashboard } from '../api/dashboard.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { useAdminDashboard } from '../api/get-admin-dashboard.ts';
 
 const periods = [7, 14, 30, 90] as const;
 
@@ -30,6 +29,11 @@ const charts: { key: SeriesKey; title: string; valueLabel: string; unit: string 
 ];
 
 const yen = (value: number) => value.toLocaleString('ja-JP');
+
+const pageViewColumns: Column<AdminDashboard['pageViewsByPath'][number]>[] = [
+  { header: 'ページ', cell: (row) => row.path },
+  { header: 'ページビュー', cell: (row) => `${yen(row.views)}件` },
+];
 
 function Numbers({ data }: { data: AdminDashboard }) {
   const { liability, waitingGifts } = data;
@@ -83,34 +87,19 @@ function Numbers({ data }: { data: AdminDashboard }) {
       ))}
       <section className="card" aria-labelledby="pages-title">
         <h2 id="pages-title">ページ別のページビュー（直近{data.days}日）</h2>
-        {data.pageViewsByPath.length === 0 ? (
-          <p className="note">データはありません。</p>
-        ) : (
-          <ScrollTable label="ページ別のページビューの表">
-            <table className="report-table">
-              <thead>
-                <tr>
-                  <th scope="col">ページ</th>
-                  <th scope="col">ページビュー</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.pageViewsByPath.map((row) => (
-                  <tr key={row.path}>
-                    <td>{row.path}</td>
-                    <td>{yen(row.views)}件</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <DataTable
+          label="ページ別のページビューの表"
+          columns={pageViewColumns}
+          rows={data.pageViewsByPath}
+          rowKey={(row) => row.path}
+          empty="データはありません。"
+        />
       </section>
     </>
   );
 }
 
-function AdminNumbers() {
+export default function AdminNumbersPage() {
   useDocumentTitle('数値');
   const [days, setDays] = useState<(typeof periods)[number]>(30);
   const query = useAdminDashboard(days);
@@ -139,8 +128,4 @@ function AdminNumbers() {
       </QueryContent>
     </div>
   );
-}
-
-export default function AdminNumbersPage() {
-  return <RequireAdmin>{() => <AdminNumbers />}</RequireAdmin>;
 }

@@ -1,11 +1,12 @@
-import { messages } from '@quiz-points/shared';
+import { messages, type PendingAd, rejectAdBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../../components/ui/form-message.tsx';
-import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { type PendingAd, usePendingAds, useReviewAd } from '../api/review.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { useForm } from '../../../lib/use-form.ts';
+import { usePendingAds } from '../api/list-pending-ads.ts';
+import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
 
 const genderLabels: Record<string, string> = { male: '男性', female: '女性', other: 'その他' };
 const ticked = (targets: Record<string, boolean>, labels?: Record<string, string>) => {
@@ -15,23 +16,33 @@ const ticked = (targets: Record<string, boolean>, labels?: Record<string, string
   return chosen.length === 0 ? '指定なし（全員）' : chosen.join('・');
 };
 
+const failureText = (failure: unknown) =>
+  failure instanceof ApiError ? failure.message : messages.updateFailed;
+
 function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome: string) => void }) {
   const review = useReviewAd();
+  const form = useForm(rejectAdBody);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
 
-  const decide = (decision: 'approve' | 'reject') => async (event: FormEvent) => {
-    event.preventDefault();
-    if (decision === 'reject' && !reason.trim()) return setError(messages.rejectionReasonRequired);
-    setError('');
+  const decide = async (decision: ReviewDecision) => {
     try {
-      const { mailed } = await review.mutateAsync({ id: ad.id, decision, reason });
+      const { mailed } = await review.mutateAsync({ adId: ad.id, decision });
       onReviewed(
-        `「${ad.adTitle}」を${decision === 'approve' ? '承認' : '却下'}しました。${mailed ? messages.mailSent : messages.mailFailed}`,
+        `「${ad.adTitle}」を${decision.kind === 'approve' ? '承認' : '却下'}しました。${mailed ? messages.mailSent : messages.mailFailed}`,
       );
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : messages.updateFailed);
+      form.fail(failureText(failure));
     }
+  };
+  const approve = (event: FormEvent) => {
+    event.preventDefault();
+    form.clear();
+    void decide({ kind: 'approve' });
+  };
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate({ reason });
+    if (body) void decide({ kind: 'reject', reason: body.reason });
   };
 
   return (
@@ -59,27 +70,29 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
         ／ 性別：
         {ticked(ad.targetGender, genderLabels)} ／ 年代：{ticked(ad.targetAgeRange)}
       </p>
-      <form onSubmit={decide('approve')}>
+      <form onSubmit={approve}>
         <button type="submit" className="button" disabled={review.isPending}>
           承認する
         </button>
       </form>
-      <InlineTextAction
+      <InlineForm
         id={`reason-${ad.id}`}
         label="却下理由"
+        hideLabel
         value={reason}
         onChange={setReason}
-        onSubmit={decide('reject')}
+        onSubmit={reject}
         buttonLabel="却下する"
         disabled={review.isPending}
-        danger
+        tone="danger"
+        error={form.summary}
+        invalid={form.errorOf('reason') !== ''}
       />
-      <FormError text={error} />
     </li>
   );
 }
 
-function AdminReview() {
+export default function AdminReviewPage() {
   useDocumentTitle('広告審査');
   const query = usePendingAds();
   const [outcome, setOutcome] = useState('');
@@ -89,24 +102,15 @@ function AdminReview() {
       <p role="status" className="form-success">
         {outcome}
       </p>
-      <QueryContent
+      <QueryList
         query={query}
+        items={(data) => data.ads}
+        itemKey={(ad) => ad.id}
         errorMessage={messages.loadFailed}
-        isEmpty={(data) => data.ads.length === 0}
         empty="審査待ちの広告はありません。"
       >
-        {(data) => (
-          <ul className="ad-list">
-            {data.ads.map((ad) => (
-              <PendingAdCard key={ad.id} ad={ad} onReviewed={setOutcome} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(ad) => <PendingAdCard ad={ad} onReviewed={setOutcome} />}
+      </QueryList>
     </div>
   );
-}
-
-export default function AdminReviewPage() {
-  return <RequireAdmin>{() => <AdminReview />}</RequireAdmin>;
 }

@@ -7,14 +7,18 @@ import {
   settingSchemas,
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { withItemPaths } from '../../../components/ui/item-paths.ts';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
-import { NumberField } from '../../../components/ui/text-field.tsx';
+import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminSettings, useUpdateSetting } from '../api/settings.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { type Form, useForm } from '../../../lib/use-form.ts';
+import { useAdminSettings } from '../api/get-admin-settings.ts';
+import { useUpdateSetting } from '../api/update-setting.ts';
 
 const settingTitles: Record<SettingKey, string> = {
   pricing: '価格設定',
@@ -28,7 +32,7 @@ let nextRowId = 0;
 const withRowId = <T,>(row: T) => ({ ...row, rowId: ++nextRowId });
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** One setting's form: validated with the server's schema, saved, and answered in the page. */
+/** One setting's form: checked with the server's schema (each wrong field marked), saved, answered in the page. */
 function SettingForm<K extends SettingKey>({
   settingKey,
   toValue,
@@ -36,22 +40,21 @@ function SettingForm<K extends SettingKey>({
 }: {
   settingKey: K;
   toValue: () => unknown;
-  children: ReactNode;
+  children: (form: Form) => ReactNode;
 }) {
   const update = useUpdateSetting(settingKey);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const form = useForm(withItemPaths<unknown>(settingSchemas[settingKey]));
+  const [saved, setSaved] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = settingSchemas[settingKey].safeParse(toValue());
-    if (!parsed.success) return setMessage({ kind: 'error', text: messages.allFieldsRequired });
+    setSaved(false);
+    const value = form.validate(toValue());
+    if (value === undefined) return;
     try {
-      await update.mutateAsync(parsed.data as SettingValues[K]);
-      setMessage({ kind: 'ok', text: messages.settingSaved });
+      await update.mutateAsync(value as SettingValues[K]);
+      setSaved(true);
     } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text: failure instanceof ApiError ? failure.message : messages.updateFailed,
-      });
+      form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
     }
   };
   const headingId = `setting-${settingKey}`;
@@ -59,13 +62,11 @@ function SettingForm<K extends SettingKey>({
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>{settingTitles[settingKey]}</h2>
       <form onSubmit={submit} noValidate>
-        {children}
-        {message && (
-          <p
-            role={message.kind === 'ok' ? 'status' : 'alert'}
-            className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-          >
-            {message.text}
+        {children(form)}
+        <FormError text={form.summary} />
+        {saved && (
+          <p role="status" className="form-success">
+            {messages.settingSaved}
           </p>
         )}
         <button type="submit" className="button" disabled={update.isPending}>
@@ -76,62 +77,83 @@ function SettingForm<K extends SettingKey>({
   );
 }
 
-function PricingForm({ current }: { current: SettingValues['pricing'] }) {
-  const [userReward, setUserReward] = useState(String(current.userReward));
-  const [baseFee, setBaseFee] = useState(String(current.baseFee));
-  const [extraTargetingFee, setExtraTargetingFee] = useState(String(current.extraTargetingFee));
+/** A whole-number setting per field, as typed; its value is what the schema checks. */
+function NumberSettingForm<K extends 'pricing' | 'dailyQuizPoints'>({
+  settingKey,
+  current,
+  fields,
+  children,
+}: {
+  settingKey: K;
+  current: SettingValues[K];
+  fields: readonly { key: keyof SettingValues[K] & string; id: string; label: string; hint?: string }[];
+  children?: ReactNode;
+}) {
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map(({ key }) => [key, String(current[key])])),
+  );
+  const toValue = () => Object.fromEntries(fields.map(({ key }) => [key, toNumber(texts[key] ?? '')]));
   return (
-    <SettingForm
-      settingKey="pricing"
-      toValue={() => ({
-        userReward: toNumber(userReward),
-        baseFee: toNumber(baseFee),
-        extraTargetingFee: toNumber(extraTargetingFee),
-      })}
-    >
-      <p className="note">
-        新しく作成・再申請される広告から適用されます。1配信あたりの単価 = ユーザー報酬 + 基本料金 + 追加料金。
-      </p>
-      <NumberField
-        id="pricing-user-reward"
-        label="ユーザー報酬（円）"
-        value={userReward}
-        onChange={setUserReward}
-      />
-      <NumberField id="pricing-base-fee" label="基本料金（円）" value={baseFee} onChange={setBaseFee} />
-      <NumberField
-        id="pricing-extra-fee"
-        label="ターゲティング追加料金（円）"
-        value={extraTargetingFee}
-        onChange={setExtraTargetingFee}
-        hint="性別の指定、年代の指定それぞれに1回ずつ加算されます。"
-      />
+    <SettingForm settingKey={settingKey} toValue={toValue}>
+      {(form) => (
+        <>
+          {children}
+          {fields.map(({ key, id, label, hint }) => (
+            <NumberField
+              key={key}
+              id={id}
+              label={label}
+              hint={hint}
+              value={texts[key] ?? ''}
+              onChange={(text) => setTexts({ ...texts, [key]: text })}
+              error={form.errorOf(key)}
+            />
+          ))}
+        </>
+      )}
     </SettingForm>
   );
 }
 
-function DailyQuizPointsForm({ current }: { current: SettingValues['dailyQuizPoints'] }) {
-  const [correct, setCorrect] = useState(String(current.correct));
-  const [wrong, setWrong] = useState(String(current.wrong));
+const pricingFields = [
+  { key: 'userReward', id: 'pricing-user-reward', label: 'ユーザー報酬（円）' },
+  { key: 'baseFee', id: 'pricing-base-fee', label: '基本料金（円）' },
+  {
+    key: 'extraTargetingFee',
+    id: 'pricing-extra-fee',
+    label: 'ターゲティング追加料金（円）',
+    hint: '性別の指定、年代の指定それぞれに1回ずつ加算されます。',
+  },
+] as const;
+
+const dailyQuizPointsFields = [
+  { key: 'correct', id: 'daily-quiz-correct', label: '正解のポイント（Pt）' },
+  { key: 'wrong', id: 'daily-quiz-wrong', label: '不正解のポイント（Pt）' },
+] as const;
+
+/** Rows of a list setting, each with a stable id, added and removed (never below one). */
+function useRows<Row extends object>(initial: () => Row[]) {
+  const [rows, setRows] = useState(() => initial().map(withRowId));
+  return {
+    rows,
+    change: (rowId: number, field: keyof Row, value: string) =>
+      setRows(rows.map((row) => (row.rowId === rowId ? { ...row, [field]: value } : row))),
+    add: (row: Row) => setRows([...rows, withRowId(row)]),
+    remove: (rowId: number) => setRows(rows.filter((other) => other.rowId !== rowId)),
+  };
+}
+
+function RemoveRow({ what, disabled, onRemove }: { what: string; disabled: boolean; onRemove: () => void }) {
   return (
-    <SettingForm
-      settingKey="dailyQuizPoints"
-      toValue={() => ({ correct: toNumber(correct), wrong: toNumber(wrong) })}
-    >
-      <NumberField
-        id="daily-quiz-correct"
-        label="正解のポイント（Pt）"
-        value={correct}
-        onChange={setCorrect}
-      />
-      <NumberField id="daily-quiz-wrong" label="不正解のポイント（Pt）" value={wrong} onChange={setWrong} />
-    </SettingForm>
+    <button type="button" className="button button--secondary" disabled={disabled} onClick={onRemove}>
+      削除<span className="visually-hidden">（{what}）</span>
+    </button>
   );
 }
 
 function GachaTableForm({ current }: { current: SettingValues['gachaTable'] }) {
-  const [rows, setRows] = useState(() =>
-    current.map((entry) => withRowId({ points: String(entry.points), weight: String(entry.weight) })),
+  const { rows, change, add, remove } = useRows(() =>
+    current.map((entry) => ({ points: String(entry.points), weight: String(entry.weight) })),
   );
   const entries = rows.map((row) => ({ points: toNumber(row.points), weight: toNumber(row.weight) }));
   const total = entries.reduce((sum, entry) => sum + (entry.weight > 0 ? entry.weight : 0), 0);
@@ -139,84 +161,84 @@ function GachaTableForm({ current }: { current: SettingValues['gachaTable'] }) {
     total > 0
       ? entries.reduce((sum, entry) => sum + (entry.weight > 0 ? entry.points * entry.weight : 0), 0) / total
       : 0;
-  const change = (rowId: number, field: 'points' | 'weight', value: string) =>
-    setRows(rows.map((row) => (row.rowId === rowId ? { ...row, [field]: value } : row)));
   return (
     <SettingForm settingKey="gachaTable" toValue={() => entries}>
-      <p className="note">重みの割合で当選します。次の抽選から適用されます。</p>
-      <table className="report-table">
-        <thead>
-          <tr>
-            <th scope="col">ポイント（Pt）</th>
-            <th scope="col">重み</th>
-            <th scope="col">確率</th>
-            <th scope="col">
-              <span className="visually-hidden">操作</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.rowId} data-testid="gacha-row">
-              <td>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  className="input"
-                  aria-label={`賞品${index + 1}のポイント`}
-                  value={row.points}
-                  onChange={(event) => change(row.rowId, 'points', event.target.value)}
-                />
-              </td>
-              <td>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  className="input"
-                  aria-label={`賞品${index + 1}の重み`}
-                  value={row.weight}
-                  onChange={(event) => change(row.rowId, 'weight', event.target.value)}
-                />
-              </td>
-              <td>
-                {total > 0 && toNumber(row.weight) > 0
-                  ? `${((toNumber(row.weight) / total) * 100).toFixed(1)}%`
-                  : '―'}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={rows.length <= 1}
-                  onClick={() => setRows(rows.filter((other) => other.rowId !== row.rowId))}
-                >
-                  削除<span className="visually-hidden">（賞品{index + 1}）</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="note" data-testid="gacha-expected">
-        1回あたりの期待値：{expected.toFixed(2)} Pt
-      </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => setRows([...rows, withRowId({ points: '', weight: '' })])}
-      >
-        賞品を追加
-      </button>
+      {(form) => (
+        <>
+          <p className="note">重みの割合で当選します。次の抽選から適用されます。</p>
+          <table className="report-table">
+            <thead>
+              <tr>
+                <th scope="col">ポイント（Pt）</th>
+                <th scope="col">重み</th>
+                <th scope="col">確率</th>
+                <th scope="col">
+                  <span className="visually-hidden">操作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={row.rowId} data-testid="gacha-row">
+                  {(['points', 'weight'] as const).map((field) => {
+                    const messageId = `gacha-${row.rowId}-${field}`;
+                    return (
+                      <td key={field}>
+                        <input
+                          type="number"
+                          inputMode="numeric"
+                          className="input"
+                          aria-label={`賞品${index + 1}の${field === 'points' ? 'ポイント' : '重み'}`}
+                          value={row[field]}
+                          onChange={(event) => change(row.rowId, field, event.target.value)}
+                          {...form.invalid(`${index}.${field}`, { messageOf: messageId })}
+                        />
+                        <FieldError field={messageId} text={form.errorOf(`${index}.${field}`)} />
+                      </td>
+                    );
+                  })}
+                  <td>
+                    {total > 0 && toNumber(row.weight) > 0
+                      ? `${((toNumber(row.weight) / total) * 100).toFixed(1)}%`
+                      : '―'}
+                  </td>
+                  <td>
+                    <RemoveRow
+                      what={`賞品${index + 1}`}
+                      disabled={rows.length <= 1}
+                      onRemove={() => remove(row.rowId)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="note" data-testid="gacha-expected">
+            1回あたりの期待値：{expected.toFixed(2)} Pt
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => add({ points: '', weight: '' })}
+          >
+            賞品を追加
+          </button>
+        </>
+      )}
     </SettingForm>
   );
 }
 
+const giftTypeFields = [
+  { field: 'id', label: 'ID（半角英小文字・数字・ハイフン）', input: {} },
+  { field: 'label', label: '表示名', input: { maxLength: 50 } },
+  { field: 'amounts', label: '交換ポイント', input: { inputMode: 'numeric' } },
+] as const;
+
 function GiftTypesForm({ current }: { current: GiftType[] }) {
-  const [rows, setRows] = useState(() =>
-    current.map((type) => withRowId({ id: type.id, label: type.label, amounts: type.amounts.join(', ') })),
+  const { rows, change, add, remove } = useRows(() =>
+    current.map((type) => ({ id: type.id, label: type.label, amounts: type.amounts.join(', ') })),
   );
-  const change = (rowId: number, field: 'id' | 'label' | 'amounts', value: string) =>
-    setRows(rows.map((row) => (row.rowId === rowId ? { ...row, [field]: value } : row)));
   const toValue = () =>
     rows.map((row) => ({
       id: row.id.trim(),
@@ -228,58 +250,41 @@ function GiftTypesForm({ current }: { current: GiftType[] }) {
     }));
   return (
     <SettingForm settingKey="giftTypes" toValue={toValue}>
-      <p className="note">
-        交換できるポイント数は1,000 Pt以上を、カンマ区切りで入力します。次の申請から適用されます。
-      </p>
-      {rows.map((row, index) => (
-        <fieldset key={row.rowId} className="field" data-testid="gift-type-row">
-          <legend className="field__label">ギフト{index + 1}</legend>
-          <label className="field__label" htmlFor={`gift-id-${row.rowId}`}>
-            ID（半角英小文字・数字・ハイフン）
-          </label>
-          <input
-            id={`gift-id-${row.rowId}`}
-            className="input"
-            value={row.id}
-            onChange={(event) => change(row.rowId, 'id', event.target.value)}
-          />
-          <label className="field__label" htmlFor={`gift-label-${row.rowId}`}>
-            表示名
-          </label>
-          <input
-            id={`gift-label-${row.rowId}`}
-            className="input"
-            value={row.label}
-            maxLength={50}
-            onChange={(event) => change(row.rowId, 'label', event.target.value)}
-          />
-          <label className="field__label" htmlFor={`gift-amounts-${row.rowId}`}>
-            交換ポイント
-          </label>
-          <input
-            id={`gift-amounts-${row.rowId}`}
-            className="input"
-            inputMode="numeric"
-            value={row.amounts}
-            onChange={(event) => change(row.rowId, 'amounts', event.target.value)}
-          />
+      {(form) => (
+        <>
+          <p className="note">
+            交換できるポイント数は1,000 Pt以上を、カンマ区切りで入力します。次の申請から適用されます。
+          </p>
+          {rows.map((row, index) => (
+            <fieldset key={row.rowId} className="field" data-testid="gift-type-row">
+              <legend className="field__label">ギフト{index + 1}</legend>
+              {giftTypeFields.map(({ field, label, input }) => (
+                <TextField
+                  key={field}
+                  id={`gift-${field}-${row.rowId}`}
+                  label={label}
+                  {...input}
+                  value={row[field]}
+                  onChange={(value) => change(row.rowId, field, value)}
+                  error={form.errorOf(`${index}.${field}`)}
+                />
+              ))}
+              <RemoveRow
+                what={`ギフト${index + 1}`}
+                disabled={rows.length <= 1}
+                onRemove={() => remove(row.rowId)}
+              />
+            </fieldset>
+          ))}
           <button
             type="button"
             className="button button--secondary"
-            disabled={rows.length <= 1}
-            onClick={() => setRows(rows.filter((other) => other.rowId !== row.rowId))}
+            onClick={() => add({ id: '', label: '', amounts: '' })}
           >
-            削除<span className="visually-hidden">（ギフト{index + 1}）</span>
+            ギフトを追加
           </button>
-        </fieldset>
-      ))}
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => setRows([...rows, withRowId({ id: '', label: '', amounts: '' })])}
-      >
-        ギフトを追加
-      </button>
+        </>
+      )}
     </SettingForm>
   );
 }
@@ -314,7 +319,7 @@ function AuditLog({ entries }: { entries: SettingsAuditEntry[] }) {
   );
 }
 
-function AdminSettings() {
+export default function AdminSettingsPage() {
   useDocumentTitle('設定');
   const query = useAdminSettings();
   return (
@@ -323,8 +328,17 @@ function AdminSettings() {
       <QueryContent query={query} errorMessage={messages.loadFailed}>
         {({ values, audit }) => (
           <>
-            <PricingForm current={values.pricing} />
-            <DailyQuizPointsForm current={values.dailyQuizPoints} />
+            <NumberSettingForm settingKey="pricing" current={values.pricing} fields={pricingFields}>
+              <p className="note">
+                新しく作成・再申請される広告から適用されます。1配信あたりの単価 = ユーザー報酬 + 基本料金 +
+                追加料金。
+              </p>
+            </NumberSettingForm>
+            <NumberSettingForm
+              settingKey="dailyQuizPoints"
+              current={values.dailyQuizPoints}
+              fields={dailyQuizPointsFields}
+            />
             <GachaTableForm current={values.gachaTable} />
             <GiftTypesForm current={values.giftTypes} />
             <AuditLog entries={audit} />
@@ -333,8 +347,4 @@ function AdminSettings() {
       </QueryContent>
     </div>
   );
-}
-
-export default function AdminSettingsPage() {
-  return <RequireAdmin>{() => <AdminSettings />}</RequireAdmin>;
 }

@@ -1,15 +1,15 @@
 import { type AdminUserOverview, messages, suspensionBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { InlineTextAction } from '../../../components/ui/inline-text-action.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSetSuspension, useUserOverview } from '../api/users.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { useForm } from '../../../lib/use-form.ts';
+import { useUserOverview } from '../api/get-user-overview.ts';
+import { useSetUserSuspension } from '../api/set-user-suspension.ts';
 import { UserBadges } from './user-badges.tsx';
 
 const giftStatus = {
@@ -20,25 +20,38 @@ const giftStatus = {
 
 const orMissing = (value: string | null) => value ?? '―';
 
+const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
+  { header: '日時', cell: (entry) => formatPassbookTime(entry.createdAt) },
+  {
+    header: '内容',
+    cell: (entry) => (
+      <>
+        {entry.memo}
+        <span className="note">（{entry.reason}）</span>
+      </>
+    ),
+  },
+  { header: 'ポイント', cell: (entry) => `${entry.points > 0 ? `+${entry.points}` : entry.points} Pt` },
+];
+
 function Suspension({ user }: { user: AdminUserOverview['user'] }) {
-  const setSuspension = useSetSuspension(user.id);
+  const setSuspension = useSetUserSuspension();
+  const form = useForm(suspensionBody);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [done, setDone] = useState('');
   const suspend = !user.isSuspended;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = suspensionBody.safeParse({ suspended: suspend, reason });
-    if (!parsed.success) return setMessage({ kind: 'error', text: messages.suspensionReasonRequired });
+    setDone('');
+    const body = form.validate({ suspended: suspend, reason });
+    if (!body) return;
     try {
-      await setSuspension.mutateAsync(parsed.data);
+      await setSuspension.mutateAsync({ userId: user.id, body });
       setReason('');
-      setMessage({ kind: 'ok', text: suspend ? messages.userSuspended : messages.userReinstated });
+      setDone(suspend ? messages.userSuspended : messages.userReinstated);
     } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text: failure instanceof ApiError ? failure.message : messages.updateFailed,
-      });
+      form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
     }
   };
 
@@ -49,24 +62,25 @@ function Suspension({ user }: { user: AdminUserOverview['user'] }) {
         状態：{user.isSuspended ? `停止中（理由：${orMissing(user.banReason)}）` : '利用中'} ／
         ログイン中のセッション {user.activeSessions}件
       </p>
-      <InlineTextAction
+      <InlineForm
         id="suspension-reason"
         label={suspend ? '停止の理由' : '停止解除の理由'}
+        hideLabel
         value={reason}
         onChange={setReason}
         onSubmit={submit}
-        buttonLabel={setSuspension.isPending ? uiText.sending : suspend ? '停止する' : '停止を解除する'}
-        disabled={setSuspension.isPending}
-        danger={suspend}
-      />
-      {message && (
-        <p
-          role={message.kind === 'ok' ? 'status' : 'alert'}
-          className={message.kind === 'ok' ? 'form-success' : 'form-error'}
-        >
-          {message.text}
-        </p>
-      )}
+        buttonLabel={suspend ? '停止する' : '停止を解除する'}
+        pending={setSuspension.isPending}
+        tone={suspend ? 'danger' : 'primary'}
+        error={form.summary}
+        invalid={form.errorOf('reason') !== ''}
+      >
+        {done && (
+          <p role="status" className="form-success">
+            {done}
+          </p>
+        )}
+      </InlineForm>
     </section>
   );
 }
@@ -107,33 +121,13 @@ function Overview({ view }: { view: AdminUserOverview }) {
       {!user.isWithdrawn && <Suspension user={user} />}
       <section className="card" aria-labelledby="ledger-title">
         <h2 id="ledger-title">ポイント履歴（新しい順・最大100件）</h2>
-        {view.ledger.length === 0 ? (
-          <p className="note">まだポイントの履歴はありません。</p>
-        ) : (
-          <ScrollTable label="ポイント履歴の表">
-            <table className="report-table">
-              <thead>
-                <tr>
-                  <th scope="col">日時</th>
-                  <th scope="col">内容</th>
-                  <th scope="col">ポイント</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.ledger.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatPassbookTime(entry.createdAt)}</td>
-                    <td>
-                      {entry.memo}
-                      <span className="note">（{entry.reason}）</span>
-                    </td>
-                    <td>{entry.points > 0 ? `+${entry.points}` : entry.points} Pt</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <DataTable
+          label="ポイント履歴の表"
+          columns={ledgerColumns}
+          rows={view.ledger}
+          rowKey={(entry) => entry.id}
+          empty="まだポイントの履歴はありません。"
+        />
       </section>
       <section className="card" aria-labelledby="gifts-title">
         <h2 id="gifts-title">ギフト申請</h2>
@@ -160,19 +154,16 @@ function Overview({ view }: { view: AdminUserOverview }) {
           <p className="note">履歴はありません。</p>
         ) : (
           <ul className="ad-list">
-            {view.suspensions.map((entry) => {
-              const change = entry.newValue as { suspended: boolean; reason: string };
-              return (
-                <li key={entry.id} data-testid="suspension-entry">
-                  <p>
-                    {change.suspended ? '停止' : '停止解除'}：{change.reason}
-                  </p>
-                  <p className="note">
-                    {formatPassbookTime(entry.changedAt)} ／ {entry.changedBy}
-                  </p>
-                </li>
-              );
-            })}
+            {view.suspensions.map((entry) => (
+              <li key={entry.id} data-testid="suspension-entry">
+                <p>
+                  {entry.action === 'suspend' ? '停止' : '停止解除'}：{entry.reason}
+                </p>
+                <p className="note">
+                  {formatPassbookTime(entry.actedAt)} ／ {entry.actedBy}
+                </p>
+              </li>
+            ))}
           </ul>
         )}
       </section>
@@ -180,7 +171,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
   );
 }
 
-function AdminUser() {
+export default function AdminUserPage() {
   const { id = '' } = useParams();
   const query = useUserOverview(id);
   return (
@@ -193,8 +184,4 @@ function AdminUser() {
       </QueryContent>
     </div>
   );
-}
-
-export default function AdminUserPage() {
-  return <RequireAdmin>{() => <AdminUser />}</RequireAdmin>;
 }

@@ -7,24 +7,32 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
-import {
-  blankOptions,
-  OptionsEditor,
-  optionsBody,
-  optionsValue,
-} from '../../../components/ui/options-editor.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { withItemPaths } from '../../../components/ui/item-paths.ts';
+import { QueryList } from '../../../components/ui/query-list.tsx';
+import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminDailyQuizzes, useCreateDailyQuiz, useUpdateDailyQuiz } from '../api/daily-quizzes.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { useForm } from '../../../lib/use-form.ts';
+import { useCreateDailyQuiz } from '../api/create-daily-quiz.ts';
+import { useDailyQuizzes } from '../api/list-daily-quizzes.ts';
+import { useUpdateDailyQuiz } from '../api/update-daily-quiz.ts';
 
 const tomorrow = () => japanIsoDate(new Date(Date.now() + 86_400_000));
 
 const isoDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
 const slashDate = (key: string) => key.replace(/(\d{4})(\d{2})(\d{2})/, '$1/$2/$3');
+
+const quizForm = withItemPaths(createDailyQuizBody);
+const quizLayout: QuizFieldsLayout = {
+  questionId: 'quiz-question',
+  questionLabel: '問題文',
+  optionIdPrefix: 'option',
+  optionMaxLength: 100,
+  correctPicker: 'select',
+};
 
 /** Creates a quiz, or with `editing` edits one nobody has answered yet (the server refuses otherwise). */
 function QuizForm({
@@ -36,26 +44,18 @@ function QuizForm({
 }) {
   const create = useCreateDailyQuiz();
   const update = useUpdateDailyQuiz();
+  const form = useForm(quizForm);
   const pending = create.isPending || update.isPending;
-  const [question, setQuestion] = useState(editing?.quizQuestion ?? '');
-  const [options, setOptions] = useState(() =>
-    editing ? optionsValue(editing.quizOptions, editing.correctOptionIndex) : blankOptions(),
-  );
+  const quiz = useQuizFields(editing);
   const [publishDate, setPublishDate] = useState(() => (editing ? isoDate(editing.publishDate) : tomorrow()));
   const [explanation, setExplanation] = useState(editing?.explanation ?? '');
-  const [message, setMessage] = useState<FormMessageValue>(null);
+  const [created, setCreated] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = {
-      quizQuestion: question,
-      ...optionsBody(options),
-      publishDate,
-      explanation: explanation || undefined,
-    };
-    if (!createDailyQuizBody.safeParse(body).success) {
-      return setMessage({ kind: 'error', text: messages.allFieldsRequired });
-    }
+    setCreated(false);
+    const body = form.validate({ ...quiz.body(), publishDate, explanation: explanation || undefined });
+    if (!body) return;
     try {
       if (editing) {
         await update.mutateAsync({ publishDate: editing.publishDate, body });
@@ -63,57 +63,42 @@ function QuizForm({
         return;
       }
       await create.mutateAsync(body);
-      setMessage({ kind: 'ok', text: messages.dailyQuizCreated });
-      setQuestion('');
-      setOptions(blankOptions());
+      setCreated(true);
+      quiz.reset();
       setExplanation('');
     } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text:
-          failure instanceof ApiError && failure.status === 409
-            ? failure.message
-            : messages.genericErrorSentence,
-      });
+      const taken = failure instanceof ApiError && failure.status === 409;
+      if (taken) form.fail(failure.message, 'publishDate');
+      else form.fail(messages.genericErrorSentence);
     }
   };
 
   return (
     <form className="card" onSubmit={submit} noValidate>
-      <CountedTextarea
-        id="quiz-question"
-        label="問題文"
-        value={question}
-        max={limits.quizQuestion}
-        onChange={setQuestion}
+      <QuizFields layout={quizLayout} quiz={quiz} errorOf={form.errorOf} />
+      <TextField
+        id="publish-date"
+        label="公開日"
+        type="date"
+        short
+        value={publishDate}
+        onChange={setPublishDate}
+        error={form.errorOf('publishDate')}
       />
-      <OptionsEditor
-        idPrefix="option"
-        maxLength={100}
-        correctPicker="select"
-        value={options}
-        onChange={setOptions}
-      />
-      <div className="field">
-        <label htmlFor="publish-date" className="field__label">
-          公開日
-        </label>
-        <input
-          id="publish-date"
-          type="date"
-          className="input input--short"
-          value={publishDate}
-          onChange={(event) => setPublishDate(event.target.value)}
-        />
-      </div>
       <CountedTextarea
         id="explanation"
         label="解説（任意）"
         value={explanation}
         max={limits.dailyQuizExplanation}
         onChange={setExplanation}
+        error={form.errorOf('explanation')}
       />
-      <FormMessage message={message} />
+      <FormError text={form.summary} />
+      {created && (
+        <p role="status" className="form-success">
+          {messages.dailyQuizCreated}
+        </p>
+      )}
       <SubmitButton pending={pending}>{editing ? '更新する' : '登録する'}</SubmitButton>
       {editing && (
         <button type="button" className="button button--secondary button--wide" onClick={() => onDone(false)}>
@@ -124,9 +109,9 @@ function QuizForm({
   );
 }
 
-function CreateQuiz() {
+export default function CreateQuizPage() {
   useDocumentTitle('デイリークイズ作成');
-  const query = useAdminDailyQuizzes();
+  const query = useDailyQuizzes();
   const [editing, setEditing] = useState<AdminDailyQuiz | null>(null);
   const [notice, setNotice] = useState('');
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -153,44 +138,37 @@ function CreateQuiz() {
         }}
       />
       <h2>登録済みのクイズ</h2>
-      <QueryContent
+      <QueryList
         query={query}
+        items={(data) => data.quizzes}
+        itemKey={(quiz) => quiz.publishDate}
         errorMessage={messages.loadFailed}
-        isEmpty={(data) => data.quizzes.length === 0}
         empty="まだクイズはありません。"
       >
-        {(data) => (
-          <ul className="ad-list">
-            {data.quizzes.map((quiz) => (
-              <li key={quiz.publishDate} className="card" data-testid="daily-quiz-row">
-                <p className="note">
-                  {slashDate(quiz.publishDate)} ／ 回答 {quiz.answers}件 ／ 正答率{' '}
-                  {quiz.correctRate === null ? '―' : `${Math.round(quiz.correctRate * 100)}%`}
-                </p>
-                <p>{quiz.quizQuestion}</p>
-                {quiz.answers === 0 ? (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => {
-                      setNotice('');
-                      setEditing(quiz);
-                    }}
-                  >
-                    編集する<span className="visually-hidden">（{slashDate(quiz.publishDate)}）</span>
-                  </button>
-                ) : (
-                  <p className="note">回答があるため編集できません。</p>
-                )}
-              </li>
-            ))}
-          </ul>
+        {(quiz) => (
+          <li className="card" data-testid="daily-quiz-row">
+            <p className="note">
+              {slashDate(quiz.publishDate)} ／ 回答 {quiz.answers}件 ／ 正答率{' '}
+              {quiz.correctRate === null ? '―' : `${Math.round(quiz.correctRate * 100)}%`}
+            </p>
+            <p>{quiz.quizQuestion}</p>
+            {quiz.answers === 0 ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setNotice('');
+                  setEditing(quiz);
+                }}
+              >
+                編集する<span className="visually-hidden">（{slashDate(quiz.publishDate)}）</span>
+              </button>
+            ) : (
+              <p className="note">回答があるため編集できません。</p>
+            )}
+          </li>
         )}
-      </QueryContent>
+      </QueryList>
     </div>
   );
-}
-
-export default function CreateQuizPage() {
-  return <RequireAdmin>{() => <CreateQuiz />}</RequireAdmin>;
 }

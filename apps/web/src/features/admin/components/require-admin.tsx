@@ -2,7 +2,7 @@ import { type Me, messages } from '@quiz-points/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../auth/index.ts';
 
 /** SPEC §6: only the admin account; anyone else is told アクセス権限がありません and sent home. */
 export function RequireAdmin({ children }: { children: (me: Me) => ReactNode }) {

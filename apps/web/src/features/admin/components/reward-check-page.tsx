@@ -1,77 +1,55 @@
-import { messages } from '@quiz-points/shared';
+import { messages, rewardCheckQuery } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../../components/ui/form-message.tsx';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { emailInput } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { formatPassbookTime } from '../../../lib/format.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireAdmin } from './require-admin.tsx';
-
-interface RewardCheckRow {
-  adId: string | null;
-  adTitle: string | null;
-  dailyQuizId: string | null;
-  answeredAt: string | null;
-  isCorrect: boolean | null;
-  rewardGiven: boolean;
-  pointsAwarded: number;
-}
+import { useForm } from '../../../lib/use-form.ts';
+import { useRewardChecks } from '../api/check-rewards.ts';
 
 const orMissing = (value: string | null | undefined) => value ?? messages.fieldMissing;
 
-function RewardCheck() {
-  useDocumentTitle('報酬確認');
-  const [email, setEmail] = useState('');
-  const [rows, setRows] = useState<RewardCheckRow[] | null>(null);
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+/** The server's own refusal (no such person, a malformed address); anything else the generic message. */
+const failureText = (failure: unknown) =>
+  failure instanceof ApiError && failure.status < 500 && failure.status > 0
+    ? failure.message
+    : messages.genericError;
 
-  const submit = async (event: FormEvent) => {
+export default function RewardCheckPage() {
+  useDocumentTitle('報酬確認');
+  const form = useForm(rewardCheckQuery);
+  const [email, setEmail] = useState('');
+  const [checked, setChecked] = useState<string | null>(null);
+  const query = useRewardChecks(checked);
+  const refusal = form.summary || (query.isError && !query.isFetching ? failureText(query.error) : '');
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setRows(null);
-    if (!email.trim()) return setError(messages.emailRequired);
-    setError('');
-    setPending(true);
-    try {
-      const data = await apiFetch<{ responses: RewardCheckRow[] }>(
-        `/api/admin/reward-check?email=${encodeURIComponent(email)}`,
-      );
-      setRows(data.responses);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status < 500 && failure.status > 0
-          ? failure.message
-          : messages.genericError,
-      );
-    } finally {
-      setPending(false);
-    }
+    const parsed = form.validate({ email });
+    setChecked(parsed?.email ?? null);
+    if (parsed && parsed.email === checked) void query.refetch();
   };
 
   return (
     <div className="page">
       <h1 className="page-title">報酬確認</h1>
-      <form onSubmit={submit} noValidate className="field">
-        <label htmlFor="reward-email" className="field__label">
-          メールアドレス
-        </label>
-        <div className="materials-form__row">
-          <input
-            id="reward-email"
-            type="email"
-            className="input"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? uiText.sending : '確認する'}
-          </button>
-        </div>
-      </form>
-      <FormError text={error} />
-      {rows && (
+      <InlineForm
+        id="reward-email"
+        label="メールアドレス"
+        className="field"
+        {...emailInput}
+        value={email}
+        onChange={setEmail}
+        onSubmit={submit}
+        buttonLabel="確認する"
+        pending={query.isFetching}
+        error={refusal}
+        invalid={refusal !== ''}
+      />
+      {checked !== null && query.isSuccess && !query.isFetching && (
         <ul className="ad-list">
-          {rows.map((row) => (
+          {query.data.responses.map((row) => (
             <li key={`${row.adId ?? row.dailyQuizId}`} className="card" data-testid="reward-row">
               <p className="ad-card__title">
                 {row.dailyQuizId ? `デイリークイズ ${row.dailyQuizId}` : orMissing(row.adTitle)}
@@ -90,8 +68,4 @@ function RewardCheck() {
       )}
     </div>
   );
-}
-
-export default function RewardCheckPage() {
-  return <RequireAdmin>{() => <RewardCheck />}</RequireAdmin>;
 }

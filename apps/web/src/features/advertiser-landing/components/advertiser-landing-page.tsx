@@ -1,9 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import {
-  AdvertiserAccountSection,
-  AdvertiserSignUpSection,
-} from '../../advertisers/components/advertiser-account-section.tsx';
+import { AdvertiserAccountSection, AdvertiserSignUpSection } from '../../advertisers/index.ts';
 import { MaterialsRequestForm } from './materials-request-form.tsx';
 
 const features = [

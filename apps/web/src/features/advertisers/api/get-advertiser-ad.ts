@@ -1,5 +1,5 @@
 import type { AdvertiserAdDetail } from '@quiz-points/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
@@ -8,5 +8,7 @@ export const getAdvertiserAd = (adId: string) =>
     (data) => data.ad,
   );
 
-export const useAdvertiserAd = (adId: string) =>
-  useQuery({ queryKey: advertiserKeys.ad(adId), queryFn: () => getAdvertiserAd(adId) });
+export const getAdvertiserAdQueryOptions = (adId: string) =>
+  queryOptions({ queryKey: advertiserKeys.ad(adId), queryFn: () => getAdvertiserAd(adId) });
+
+export const useAdvertiserAd = (adId: string) => useQuery(getAdvertiserAdQueryOptions(adId));

@@ -1,11 +1,13 @@
 import type { AdvertiserMe } from '@quiz-points/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const getAdvertiserMe = () =>
   apiFetch<{ advertiser: AdvertiserMe }>('/api/advertiser/me').then((data) => data.advertiser);
 
+export const getAdvertiserMeQueryOptions = (enabled = true) =>
+  queryOptions({ queryKey: advertiserKeys.me, queryFn: getAdvertiserMe, enabled });
+
 /** The signed-in advertiser with the card status; ask only once /api/me says the role is advertiser. */
-export const useAdvertiserMe = (enabled = true) =>
-  useQuery({ queryKey: advertiserKeys.me, queryFn: getAdvertiserMe, enabled });
+export const useAdvertiserMe = (enabled = true) => useQuery(getAdvertiserMeQueryOptions(enabled));

@@ -1,8 +1,12 @@
 import type { PricingView } from '@quiz-points/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const getPricing = () => apiFetch<PricingView>('/api/advertiser/pricing');
 
-export const usePricing = () => useQuery({ queryKey: advertiserKeys.pricing, queryFn: getPricing });
+export const getPricingQueryOptions = () =>
+  queryOptions({ queryKey: advertiserKeys.pricing, queryFn: getPricing });
+
+/** The pricing in force, for the ad form's live price. */
+export const usePricing = () => useQuery(getPricingQueryOptions());

@@ -1,7 +1,7 @@
 import type { AdvertiserMe, AdvertiserSignInBody } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { authKeys } from '../../auth/index.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const signInAdvertiser = (body: AdvertiserSignInBody) =>
@@ -14,7 +14,7 @@ export function useSignInAdvertiser() {
     onSuccess: async ({ advertiser }) => {
       queryClient.removeQueries({ queryKey: advertiserKeys.all });
       queryClient.setQueryData(advertiserKeys.me, advertiser);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
     },
   });
 }

@@ -10,15 +10,18 @@ import {
   perDeliveryCost,
   type TargetAgeRange,
   type TargetGender,
+  type Targeting,
   totalWithTax,
 } from '@quiz-points/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
-import { OptionsEditor, optionsBody, optionsValue } from '../../../components/ui/options-editor.tsx';
+import { withItemPaths } from '../../../components/ui/item-paths.ts';
+import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { ageBandLabels, genderLabels, yen } from './targeting-labels.ts';
 
@@ -51,15 +54,7 @@ export const emptyAdForm: AdFormValues = {
 };
 
 /** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
-function PricePanel({
-  maxDeliveries,
-  targetGender,
-  targetAgeRange,
-}: {
-  maxDeliveries: string;
-  targetGender: TargetGender;
-  targetAgeRange: TargetAgeRange;
-}) {
+function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targeting: Targeting }) {
   const pricing = usePricing();
   if (pricing.isError) {
     return (
@@ -68,12 +63,8 @@ function PricePanel({
       </p>
     );
   }
-  const deliveries = /^[0-9]+$/.test(maxDeliveries) ? Number(maxDeliveries) : null;
-  const cost = pricing.data
-    ? pricing.data.isAdmin
-      ? 0
-      : perDeliveryCost(pricing.data, { targetGender, targetAgeRange })
-    : null;
+  const deliveries = Number.isNaN(wholeNumber(maxDeliveries)) ? null : wholeNumber(maxDeliveries);
+  const cost = pricing.data ? (pricing.data.isAdmin ? 0 : perDeliveryCost(pricing.data, targeting)) : null;
   const total = cost !== null && deliveries !== null ? totalWithTax(cost, deliveries) : null;
   return (
     <section className="card notice price-panel" aria-labelledby="price-title">
@@ -104,46 +95,61 @@ function PricePanel({
   );
 }
 
-/** One checkbox per gender or age band; none ticked targets everyone. */
-function TargetingBoxes<K extends string>({
-  legend,
-  labels,
-  keys,
-  value,
-  onChange,
-  children,
-}: {
-  legend: string;
-  labels: Record<K, string>;
-  keys: readonly K[];
-  value: Record<K, boolean>;
-  onChange: (value: Record<K, boolean>) => void;
-  children?: ReactNode;
-}) {
+const targetingGroups = [
+  { key: 'targetGender', legend: '性別で絞り込む（任意）', labels: genderLabels },
+  { key: 'targetAgeRange', legend: '年代で絞り込む（任意）', labels: ageBandLabels },
+] as const;
+
+/** One checkbox per gender and per age band; none ticked in a group targets everyone. */
+function TargetingFields({ value, onChange }: { value: Targeting; onChange: (value: Targeting) => void }) {
   return (
-    <fieldset className="field">
-      <legend className="field__label">{legend}</legend>
-      <div className="choice-row">
-        {keys.map((key) => (
-          <label key={key} className="choice">
-            <input
-              type="checkbox"
-              checked={value[key]}
-              onChange={(event) => onChange({ ...value, [key]: event.target.checked })}
-            />
-            {labels[key]}
-          </label>
-        ))}
-      </div>
-      {children}
-    </fieldset>
+    <>
+      {targetingGroups.map(({ key, legend, labels }) => {
+        const boxes: Record<string, boolean> = value[key];
+        return (
+          <fieldset key={key} className="field">
+            <legend className="field__label">{legend}</legend>
+            <div className="choice-row">
+              {Object.entries(labels).map(([box, label]) => (
+                <label key={box} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={boxes[box]}
+                    onChange={(event) =>
+                      onChange({ ...value, [key]: { ...boxes, [box]: event.target.checked } })
+                    }
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <p className="note">指定しない場合は、すべての性別・年代の方に配信されます。</p>
+    </>
   );
 }
 
+const adForm = withItemPaths(adInputBody);
+/** The ad's title and who it is from, each with its length counter. */
+const namingFields = [
+  { key: 'adTitle', id: 'ad-title', label: '広告タイトル' },
+  { key: 'adProvider', id: 'ad-provider', label: '広告主名（表示名）' },
+] as const;
+const quizLayout: QuizFieldsLayout = {
+  questionId: 'ad-question',
+  questionLabel: 'クイズの問題文',
+  optionIdPrefix: 'ad-option',
+  optionMaxLength: adOptionMaxLength,
+  correctPicker: 'radio',
+};
+const wholeNumber = (text: string) => (/^[0-9]+$/.test(text) ? Number(text) : Number.NaN);
+
 /**
  * The create-ad and edit-ad form (SPEC §5 Create ad). It checks the shared request schema before
- * sending; every failure reads すべての項目を正しく入力してください。 `onSubmit` returns an error
- * message to show, or nothing when the ad went through.
+ * sending, marking each wrong field; the summary always reads すべての項目を正しく入力してください。
+ * `onSubmit` returns an error message to show, or nothing when the ad went through.
  */
 export function AdForm({
   initial,
@@ -156,52 +162,45 @@ export function AdForm({
   onSubmit: (body: AdInputBody) => Promise<string | undefined>;
   pending: boolean;
 }) {
-  const [adTitle, setAdTitle] = useState(initial.adTitle);
-  const [adProvider, setAdProvider] = useState(initial.adProvider);
+  const form = useForm(adForm);
+  const [naming, setNaming] = useState({ adTitle: initial.adTitle, adProvider: initial.adProvider });
   const [adUrl, setAdUrl] = useState(initial.adUrl);
-  const [quizQuestion, setQuizQuestion] = useState(initial.quizQuestion);
-  const [options, setOptions] = useState(() => optionsValue(initial.quizOptions, initial.correctOptionIndex));
+  const quiz = useQuizFields(initial);
   const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
-  const [targetGender, setTargetGender] = useState(initial.targetGender);
-  const [targetAgeRange, setTargetAgeRange] = useState(initial.targetAgeRange);
-  const [error, setError] = useState('');
+  const [targeting, setTargeting] = useState<Targeting>({
+    targetGender: initial.targetGender,
+    targetAgeRange: initial.targetAgeRange,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = adInputBody.safeParse({
-      adTitle,
-      adProvider,
+    const body = form.validate({
+      ...naming,
       adUrl,
-      quizQuestion,
-      ...optionsBody(options),
-      maxDeliveries: /^[0-9]+$/.test(maxDeliveries) ? Number(maxDeliveries) : Number.NaN,
-      targetGender,
-      targetAgeRange,
+      ...quiz.body(),
+      maxDeliveries: wholeNumber(maxDeliveries),
+      ...targeting,
     });
-    if (!parsed.success) return setError(messages.allFieldsRequired);
-    setError('');
-    setError((await onSubmit(parsed.data)) ?? '');
+    if (!body) return;
+    const refusal = await onSubmit(body);
+    if (refusal) form.fail(refusal);
   };
 
   return (
     // Any edit clears the last refusal, so a stale message never sits under a corrected form.
-    <form className="card ad-form" onSubmit={submit} onChange={() => setError('')} noValidate>
-      <CountedTextarea
-        id="ad-title"
-        label="広告タイトル"
-        value={adTitle}
-        max={limits.adTitle}
-        onChange={setAdTitle}
-        singleLine
-      />
-      <CountedTextarea
-        id="ad-provider"
-        label="広告主名（表示名）"
-        value={adProvider}
-        max={limits.adProvider}
-        onChange={setAdProvider}
-        singleLine
-      />
+    <form className="card ad-form" onSubmit={submit} onChange={form.clear} noValidate>
+      {namingFields.map(({ key, id, label }) => (
+        <CountedTextarea
+          key={key}
+          id={id}
+          label={label}
+          value={naming[key]}
+          max={limits[key]}
+          onChange={(value) => setNaming({ ...naming, [key]: value })}
+          singleLine
+          error={form.errorOf(key)}
+        />
+      ))}
       <TextField
         id="ad-url"
         label="広告ページのURL"
@@ -210,46 +209,20 @@ export function AdForm({
         value={adUrl}
         maxLength={2048}
         onChange={setAdUrl}
+        error={form.errorOf('adUrl')}
       />
-      <CountedTextarea
-        id="ad-question"
-        label="クイズの問題文"
-        value={quizQuestion}
-        max={limits.quizQuestion}
-        onChange={setQuizQuestion}
-      />
-      <OptionsEditor
-        idPrefix="ad-option"
-        maxLength={adOptionMaxLength}
-        correctPicker="radio"
-        value={options}
-        onChange={setOptions}
-      />
+      <QuizFields layout={quizLayout} quiz={quiz} errorOf={form.errorOf} />
       <NumberField
         id="ad-max-deliveries"
         label="配信上限数（件）"
         min={1}
         value={maxDeliveries}
         onChange={setMaxDeliveries}
+        error={form.errorOf('maxDeliveries')}
       />
-      <TargetingBoxes
-        legend="性別で絞り込む（任意）"
-        labels={genderLabels}
-        keys={genders}
-        value={targetGender}
-        onChange={setTargetGender}
-      />
-      <TargetingBoxes
-        legend="年代で絞り込む（任意）"
-        labels={ageBandLabels}
-        keys={ageBands}
-        value={targetAgeRange}
-        onChange={setTargetAgeRange}
-      >
-        <p className="note">指定しない場合は、すべての性別・年代の方に配信されます。</p>
-      </TargetingBoxes>
-      <PricePanel maxDeliveries={maxDeliveries} targetGender={targetGender} targetAgeRange={targetAgeRange} />
-      <FormError text={error} />
+      <TargetingFields value={targeting} onChange={setTargeting} />
+      <PricePanel maxDeliveries={maxDeliveries} targeting={targeting} />
+      <FormError text={form.summary} />
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
       <p className="note">送信後、1〜2営業日以内に審査結果をメールでお知らせします。</p>
     </form>

@@ -1,5 +1,5 @@
 import { type AdReport, REPORT_MIN_GROUP } from '@quiz-points/shared';
-import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
 import { OwnAdPage } from './own-ad-page.tsx';
@@ -8,6 +8,14 @@ import { ageBandLabels, genderLabels } from './targeting-labels.ts';
 const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
 const seconds = (value: number | null) => (value === null ? '―' : `${Math.round(value)}秒`);
 const count = (value: number) => `${value.toLocaleString('ja-JP')}件`;
+
+const breakdownColumns: Column<AdReport['breakdown'][number]>[] = [
+  { header: '性別', cell: (row) => (row.gender === 'unknown' ? '未設定' : genderLabels[row.gender]) },
+  { header: '年代', cell: (row) => (row.ageBand === 'unknown' ? '未設定' : ageBandLabels[row.ageBand]) },
+  { header: '配信数', cell: (row) => count(row.deliveries) },
+  { header: '回答数', cell: (row) => count(row.answers) },
+  { header: '正答率', cell: (row) => percent(row.correctRate) },
+];
 
 function Report({ report }: { report: AdReport }) {
   return (
@@ -36,34 +44,13 @@ function Report({ report }: { report: AdReport }) {
       </section>
       <section className="card" aria-labelledby="report-breakdown-title">
         <h2 id="report-breakdown-title">性別・年代別</h2>
-        {report.breakdown.length === 0 ? (
-          <p className="note">表示できるグループはありません。</p>
-        ) : (
-          <ScrollTable label="性別・年代別の表">
-            <table className="report-table">
-              <thead>
-                <tr>
-                  <th scope="col">性別</th>
-                  <th scope="col">年代</th>
-                  <th scope="col">配信数</th>
-                  <th scope="col">回答数</th>
-                  <th scope="col">正答率</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.breakdown.map((row) => (
-                  <tr key={`${row.gender}-${row.ageBand}`}>
-                    <td>{row.gender === 'unknown' ? '未設定' : genderLabels[row.gender]}</td>
-                    <td>{row.ageBand === 'unknown' ? '未設定' : ageBandLabels[row.ageBand]}</td>
-                    <td>{count(row.deliveries)}</td>
-                    <td>{count(row.answers)}</td>
-                    <td>{percent(row.correctRate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <DataTable
+          label="性別・年代別の表"
+          columns={breakdownColumns}
+          rows={report.breakdown}
+          rowKey={(row) => `${row.gender}-${row.ageBand}`}
+          empty="表示できるグループはありません。"
+        />
         <p className="note" data-testid="hidden-groups">
           個人が特定されないよう、{REPORT_MIN_GROUP}件未満のグループは表示していません
           {report.hiddenGroups > 0 ? `（非表示 ${report.hiddenGroups}グループ）` : ''}。

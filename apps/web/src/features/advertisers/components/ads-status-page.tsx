@@ -1,17 +1,17 @@
 import { type AdStatus, type AdvertiserAd, messages, raiseLimitBody } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FormError, FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { fieldErrorId, useForm } from '../../../lib/use-form.ts';
 import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import type { adsStatusNotice } from './navigation-state.ts';
-import { RequireAdvertiser } from './require-advertiser.tsx';
 import { ageBandLabels, genderLabels, tickedLabels, yen } from './targeting-labels.ts';
 
 const statusBadges: Record<AdStatus, { label: string; className: string }> = {
@@ -71,28 +71,25 @@ function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormM
 /** SPEC §5 Raise limit: a whole number above the current cap, else 現在の上限より大きい数値を入力してください。 */
 function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
   const raise = useRaiseAdLimit();
+  const form = useForm(raiseLimitBody);
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [error, setError] = useState('');
   const inputId = `limit-${ad.id}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = raiseLimitBody.safeParse({
-      maxDeliveries: /^[0-9]+$/.test(value) ? Number(value) : Number.NaN,
-    });
-    if (!parsed.success || parsed.data.maxDeliveries <= ad.maxDeliveries)
-      return setError(messages.limitMustIncrease);
-    setError('');
+    const body = form.validate({ maxDeliveries: /^[0-9]+$/.test(value) ? Number(value) : Number.NaN });
+    if (!body) return;
+    if (body.maxDeliveries <= ad.maxDeliveries) return form.fail(messages.limitMustIncrease, 'maxDeliveries');
     try {
-      await raise.mutateAsync({ adId: ad.id, body: parsed.data });
+      await raise.mutateAsync({ adId: ad.id, body });
       setOpen(false);
       setValue('');
       onDone({ kind: 'ok', text: messages.adLimitRaised });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 400 ? failure.message : messages.updateFailed,
-      );
+      const refused = failure instanceof ApiError && failure.status === 400;
+      if (refused) form.fail(failure.message, 'maxDeliveries');
+      else form.fail(messages.updateFailed);
     }
   };
 
@@ -118,7 +115,7 @@ function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMe
           className="input input--short"
           value={value}
           onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error !== ''}
+          {...form.invalid('maxDeliveries', { messageOf: inputId })}
         />
         <button type="submit" className="button" disabled={raise.isPending}>
           {raise.isPending ? uiText.sending : '変更する'}
@@ -127,7 +124,11 @@ function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMe
           キャンセル
         </button>
       </div>
-      <FormError text={error} />
+      {form.summary && (
+        <p id={fieldErrorId(inputId)} role="alert" className="form-error">
+          {form.summary}
+        </p>
+      )}
     </form>
   );
 }
@@ -201,7 +202,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
   );
 }
 
-function AdsStatus() {
+export default function AdsStatusPage() {
   useDocumentTitle('広告の管理');
   const query = useAdvertiserAds();
   const location = useLocation();
@@ -219,27 +220,18 @@ function AdsStatus() {
           新しい広告を作成
         </Link>
       </p>
-      <QueryContent
+      <QueryList
         query={query}
+        items={(data) => data.ads}
+        itemKey={(ad) => ad.id}
         errorMessage={messages.loadFailed}
-        isEmpty={(data) => data.ads.length === 0}
         empty="まだ広告はありません。「新しい広告を作成」から申し込めます。"
       >
-        {(data) => (
-          <ul className="ad-list">
-            {data.ads.map((ad) => (
-              <AdStatusCard key={ad.id} ad={ad} />
-            ))}
-          </ul>
-        )}
-      </QueryContent>
+        {(ad) => <AdStatusCard ad={ad} />}
+      </QueryList>
       <p className="page-links">
         <Link to="/advertiser">広告主メニューへ戻る</Link>
       </p>
     </div>
   );
-}
-
-export default function AdsStatusPage() {
-  return <RequireAdvertiser>{() => <AdsStatus />}</RequireAdvertiser>;
 }

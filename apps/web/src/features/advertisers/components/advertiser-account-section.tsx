@@ -2,9 +2,8 @@ import { messages } from '@quiz-points/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe, useSignOut } from '../../auth/index.ts';
 import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
-import { useSignOutAdvertiser } from '../api/sign-out-advertiser.ts';
 import { AdvertiserLoginForm } from './advertiser-login-form.tsx';
 import { AdvertiserMenu } from './advertiser-menu.tsx';
 import { AdvertiserSignUpForm } from './advertiser-sign-up-form.tsx';
@@ -17,7 +16,7 @@ import { PasswordResetRequestForm } from './password-reset-request-form.tsx';
  */
 export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   const me = useMe();
-  const signOut = useSignOutAdvertiser();
+  const signOut = useSignOut();
   const [searchParams] = useSearchParams();
   const [refusedUser, setRefusedUser] = useState(false);
   const allowed = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
@@ -30,7 +29,7 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   useEffect(() => {
     if (!isUserAccount) return;
     setRefusedUser(true);
-    void signOut();
+    void signOut({ to: null });
   }, [isUserAccount, signOut]);
 
   let content: ReactNode;
@@ -42,7 +41,7 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
         <p role="alert" className="form-error">
           {advertiser.error?.message ?? messages.userInfoNotFound}
         </p>
-        <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+        <button type="button" className="button button--secondary" onClick={() => void signOut({ to: null })}>
           ログアウト
         </button>
       </div>

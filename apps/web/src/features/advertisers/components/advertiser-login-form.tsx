@@ -2,49 +2,45 @@ import { advertiserSignInBody, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
+import { emailInput, passwordInput } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useSignInAdvertiser } from '../api/sign-in-advertiser.ts';
+import { type AccountField, AccountFields } from './account-fields.tsx';
+
+const fields: AccountField<'email' | 'password'>[] = [
+  { key: 'email', label: 'メールアドレス', input: { ...emailInput, autoComplete: 'username' } },
+  { key: 'password', label: 'パスワード', input: { ...passwordInput, autoComplete: 'current-password' } },
+];
 
 /** E-mail and password sign-in; the server answers ログインに失敗しました。 or 広告主アカウントではありません。 */
 export function AdvertiserLoginForm() {
   const signIn = useSignInAdvertiser();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm(advertiserSignInBody);
+  const [values, setValues] = useState({ email: '', password: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = advertiserSignInBody.safeParse({ email, password });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.loginFailed);
-    setError('');
+    const body = form.validate(values);
+    if (!body) return;
     try {
-      await signIn.mutateAsync(parsed.data);
+      await signIn.mutateAsync(body);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.loginFailed);
+      form.fail(failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.loginFailed);
     }
   };
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-login-form-title">
       <h3 id="advertiser-login-form-title">ログイン</h3>
-      <TextField
-        id="advertiser-login-email"
-        label="メールアドレス"
-        {...emailInput}
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
+      <AccountFields
+        idPrefix="advertiser-login"
+        fields={fields}
+        values={values}
+        onChange={(key, value) => setValues({ ...values, [key]: value })}
+        errorOf={form.errorOf}
       />
-      <TextField
-        id="advertiser-login-password"
-        label="パスワード"
-        {...passwordInput}
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <FormError text={error} />
+      <FormError text={form.summary} />
       <SubmitButton pending={signIn.isPending}>ログイン</SubmitButton>
     </form>
   );

@@ -1,13 +1,36 @@
 import { type AdvertiserMe, messages } from '@quiz-points/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { uiText } from '../../../lib/ui-text.ts';
+import { useSignOut } from '../../auth/index.ts';
 import { useOpenBillingPortal } from '../api/open-billing-portal.ts';
-import { useSignOutAdvertiser } from '../api/sign-out-advertiser.ts';
+
+function MenuButton({
+  disabled = false,
+  onClick,
+  children,
+}: {
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="button button--secondary button--wide"
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
 
 /** SPEC §2: new ad, manage ads, view invoices (only with a registered card), logout. */
 export function AdvertiserMenu({ advertiser }: { advertiser: AdvertiserMe }) {
-  const signOut = useSignOutAdvertiser();
+  const signOut = useSignOut();
   const portal = useOpenBillingPortal();
   const [portalUrl, setPortalUrl] = useState('');
 
@@ -36,16 +59,9 @@ export function AdvertiserMenu({ advertiser }: { advertiser: AdvertiserMe }) {
             </Link>
           </li>
           {advertiser.cardRegistered && (
-            <li>
-              <button
-                type="button"
-                className="button button--secondary button--wide"
-                disabled={portal.isPending}
-                onClick={() => openInvoices().catch(() => {})}
-              >
-                {portal.isPending ? uiText.loading : '請求書を見る'}
-              </button>
-            </li>
+            <MenuButton disabled={portal.isPending} onClick={() => openInvoices().catch(() => {})}>
+              {portal.isPending ? uiText.loading : '請求書を見る'}
+            </MenuButton>
           )}
           {!advertiser.cardRegistered && !advertiser.isAdmin && (
             <li>
@@ -54,15 +70,7 @@ export function AdvertiserMenu({ advertiser }: { advertiser: AdvertiserMe }) {
               </Link>
             </li>
           )}
-          <li>
-            <button
-              type="button"
-              className="button button--secondary button--wide"
-              onClick={() => void signOut()}
-            >
-              ログアウト
-            </button>
-          </li>
+          <MenuButton onClick={() => void signOut({ to: null })}>ログアウト</MenuButton>
         </ul>
       </nav>
       {portal.isError && (

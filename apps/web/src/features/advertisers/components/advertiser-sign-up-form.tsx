@@ -1,78 +1,78 @@
 import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { emailInput, passwordInput, TextField } from '../../../components/ui/text-field.tsx';
+import { emailInput, passwordInput } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
+import { type AccountField, AccountFields } from './account-fields.tsx';
 
 const empty = { displayName: '', email: '', password: '' };
+
+const fields: AccountField<keyof typeof empty>[] = [
+  { key: 'displayName', label: '会社名または表示名', input: { autoComplete: 'organization', maxLength: 50 } },
+  { key: 'email', label: 'メールアドレス', input: emailInput },
+  {
+    key: 'password',
+    label: `パスワード（${PASSWORD_MIN_LENGTH}文字以上）`,
+    input: { ...passwordInput, autoComplete: 'new-password' },
+  },
+];
 
 /** New advertiser account; the confirmation mail's link signs in and lands on /advertiser?verified=1. */
 export function AdvertiserSignUpForm() {
   const signUp = useSignUpAdvertiser();
+  const form = useForm(advertiserSignUpBody);
   const [values, setValues] = useState(empty);
   const [agreed, setAgreed] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue>(null);
-  const set = (key: keyof typeof empty) => (value: string) => setValues({ ...values, [key]: value });
+  const [sent, setSent] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = advertiserSignUpBody.safeParse({ ...values, agreeToTerms: agreed });
-    if (!parsed.success) {
-      return setMessage({
-        kind: 'error',
-        text: parsed.error.issues[0]?.message ?? messages.allFieldsRequired,
-      });
-    }
-    setMessage(null);
+    setSent(false);
+    const body = form.validate({ ...values, agreeToTerms: agreed });
+    if (!body) return;
     try {
-      await signUp.mutateAsync(parsed.data);
+      await signUp.mutateAsync(body);
       setValues(empty);
       setAgreed(false);
-      setMessage({ kind: 'ok', text: messages.verificationMailSent });
+      setSent(true);
     } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text: failure instanceof ApiError ? failure.message : messages.genericErrorSentence,
-      });
+      form.fail(failure instanceof ApiError ? failure.message : messages.genericErrorSentence);
     }
   };
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-signup-title">
       <h2 id="advertiser-signup-title">広告主アカウントの新規登録</h2>
-      <TextField
-        id="advertiser-signup-displayName"
-        label="会社名または表示名"
-        autoComplete="organization"
-        maxLength={50}
-        value={values.displayName}
-        onChange={set('displayName')}
-      />
-      <TextField
-        id="advertiser-signup-email"
-        label="メールアドレス"
-        {...emailInput}
-        value={values.email}
-        onChange={set('email')}
-      />
-      <TextField
-        id="advertiser-signup-password"
-        label={`パスワード（${PASSWORD_MIN_LENGTH}文字以上）`}
-        {...passwordInput}
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
+      <AccountFields
+        idPrefix="advertiser-signup"
+        fields={fields}
+        values={values}
+        onChange={(key, value) => setValues({ ...values, [key]: value })}
+        errorOf={form.errorOf}
       />
       <label className="choice choice--block">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          {...form.invalid('agreeToTerms', { messageOf: 'advertiser-signup-terms' })}
+        />
         <span>
           <Link to="/advertiser/terms">広告主利用規約</Link>に同意する
         </span>
       </label>
-      <FormMessage message={message} />
+      <FieldError field="advertiser-signup-terms" text={form.errorOf('agreeToTerms')} />
+      <FormError text={form.summary} />
+      {sent && (
+        <p role="status" className="form-success">
+          {messages.verificationMailSent}
+        </p>
+      )}
       <SubmitButton pending={signUp.isPending}>登録して確認メールを受け取る</SubmitButton>
     </form>
   );

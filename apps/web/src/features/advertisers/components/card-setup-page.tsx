@@ -1,4 +1,4 @@
-import { type AdvertiserMe, messages } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -8,13 +8,14 @@ import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCompleteCardSetup } from '../api/complete-card-setup.ts';
 import { useStartCardSetup } from '../api/start-card-setup.ts';
+import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import type { cardRequiredState } from './navigation-state.ts';
-import { RequireAdvertiser } from './require-advertiser.tsx';
 
 const failureText = (failure: unknown) =>
   failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.cardSetupFailed;
 
-function CardSetup({ advertiser }: { advertiser: AdvertiserMe }) {
+export default function CardSetupPage() {
+  const advertiser = useSignedInAdvertiser();
   useDocumentTitle('カード登録');
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -103,8 +104,4 @@ function CardSetup({ advertiser }: { advertiser: AdvertiserMe }) {
       </p>
     </div>
   );
-}
-
-export default function CardSetupPage() {
-  return <RequireAdvertiser>{(advertiser) => <CardSetup advertiser={advertiser} />}</RequireAdvertiser>;
 }

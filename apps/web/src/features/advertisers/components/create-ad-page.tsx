@@ -1,11 +1,11 @@
-import { type AdvertiserMe, messages } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCreateAd } from '../api/create-ad.ts';
 import { useSendAd } from '../hooks/use-send-ad.ts';
+import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import { AdForm, emptyAdForm } from './ad-form.tsx';
 import { cardRequiredState } from './navigation-state.ts';
-import { RequireAdvertiser } from './require-advertiser.tsx';
 
 function CreateAd() {
   useDocumentTitle('広告の作成');
@@ -33,15 +33,10 @@ function CreateAd() {
 }
 
 /** SPEC §6: creating ads requires a registered card, else card setup (the admin's house ads need none). */
-function CreateAdWithCard({ advertiser }: { advertiser: AdvertiserMe }) {
+export default function CreateAdPage() {
+  const advertiser = useSignedInAdvertiser();
   if (!advertiser.cardRegistered && !advertiser.isAdmin) {
     return <Navigate to="/advertiser/card-setup" replace state={cardRequiredState} />;
   }
   return <CreateAd />;
-}
-
-export default function CreateAdPage() {
-  return (
-    <RequireAdvertiser>{(advertiser) => <CreateAdWithCard advertiser={advertiser} />}</RequireAdvertiser>
-  );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireAdvertiser } from './require-advertiser.tsx';
 
 interface OwnAdPageProps<T> {
   title: string;
@@ -12,7 +11,12 @@ interface OwnAdPageProps<T> {
   children: (data: T) => ReactNode;
 }
 
-function OwnAd<T>({ adId, title, useAd, children }: OwnAdPageProps<T> & { adId: string }) {
+/**
+ * A page about one of the advertiser's own ads, the one named by the address's id; when the server
+ * refuses it (not found, someone else's) the page says what the server said.
+ */
+export function OwnAdPage<T>({ title, useAd, children }: OwnAdPageProps<T>) {
+  const { id: adId = '' } = useParams();
   useDocumentTitle(title);
   const query = useAd(adId);
   return (
@@ -26,13 +30,4 @@ function OwnAd<T>({ adId, title, useAd, children }: OwnAdPageProps<T> & { adId: 
       </p>
     </div>
   );
-}
-
-/**
- * A page about one of the advertiser's own ads, the one named by the address's id; when the server
- * refuses it (not found, someone else's) the page says what the server said.
- */
-export function OwnAdPage<T>(props: OwnAdPageProps<T>) {
-  const { id = '' } = useParams();
-  return <RequireAdvertiser>{() => <OwnAd adId={id} {...props} />}</RequireAdvertiser>;
 }

@@ -1,57 +1,57 @@
 import { messages, passwordResetRequestBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { emailInput } from '../../../components/ui/text-field.tsx';
-import { uiText } from '../../../lib/ui-text.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** パスワードをお忘れの方: mails a reset link (the answer is the same whether or not the address exists). */
 export function PasswordResetRequestForm() {
   const request = useRequestPasswordReset();
+  const form = useForm(passwordResetRequestBody);
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<FormMessageValue>(null);
+  const [sent, setSent] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passwordResetRequestBody.safeParse({ email });
-    if (!parsed.success) {
-      const blank = email.trim() === '';
-      return setMessage({
-        kind: 'error',
-        text: blank ? messages.emailRequired : messages.passwordResetFailed,
-      });
+    setSent(false);
+    const body = form.validate({ email });
+    // SPEC: a blank address is asked for; any other refusal reads as the reset failing.
+    if (!body) {
+      if (email.trim() !== '') form.fail(messages.passwordResetFailed, 'email');
+      return;
     }
-    setMessage(null);
     try {
-      await request.mutateAsync(parsed.data);
-      setMessage({ kind: 'ok', text: messages.passwordResetSent });
+      await request.mutateAsync(body);
+      setSent(true);
     } catch {
-      setMessage({ kind: 'error', text: messages.passwordResetFailed });
+      form.fail(messages.passwordResetFailed);
     }
   };
 
   return (
     <details className="card">
       <summary>パスワードをお忘れの方</summary>
-      <form onSubmit={submit} noValidate>
-        <p className="note">登録したメールアドレスに、パスワード再設定用のリンクをお送りします。</p>
-        <label htmlFor="password-reset-email" className="field__label">
-          メールアドレス
-        </label>
-        <div className="materials-form__row">
-          <input
-            id="password-reset-email"
-            {...emailInput}
-            className="input"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button type="submit" className="button button--secondary" disabled={request.isPending}>
-            {request.isPending ? uiText.sending : '再設定メールを送る'}
-          </button>
-        </div>
-        <FormMessage message={message} />
-      </form>
+      <p className="note">登録したメールアドレスに、パスワード再設定用のリンクをお送りします。</p>
+      <InlineForm
+        id="password-reset-email"
+        label="メールアドレス"
+        {...emailInput}
+        value={email}
+        onChange={setEmail}
+        onSubmit={submit}
+        buttonLabel="再設定メールを送る"
+        pending={request.isPending}
+        tone="secondary"
+        error={form.summary}
+        invalid={form.errorOf('email') !== ''}
+      >
+        {sent && (
+          <p role="status" className="form-success">
+            {messages.passwordResetSent}
+          </p>
+        )}
+      </InlineForm>
     </details>
   );
 }

@@ -2,7 +2,7 @@ import { type AdvertiserMe, messages } from '@quiz-points/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../auth/index.ts';
 import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
 
 /**

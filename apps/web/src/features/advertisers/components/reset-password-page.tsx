@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 /** The page the reset mail links to (/advertiser/reset-password?token=...): set a new password. */
@@ -14,19 +15,17 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
+  const form = useForm(passwordResetBody);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passwordResetBody.safeParse({ token, password });
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? messages.passwordResetLinkInvalid);
-    setError('');
+    const body = form.validate({ token, password });
+    if (!body) return;
     try {
-      await reset.mutateAsync(parsed.data);
+      await reset.mutateAsync(body);
     } catch (failure) {
-      setError(
+      form.fail(
         failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.passwordResetFailed,
       );
     }
@@ -52,8 +51,9 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
+            error={form.errorOf('password')}
           />
-          <FormError text={error} />
+          <FormError text={form.summary} />
           <SubmitButton pending={reset.isPending}>パスワードを変更する</SubmitButton>
         </form>
       )}

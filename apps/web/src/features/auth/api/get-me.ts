@@ -1,9 +1,9 @@
 import type { Me } from '@quiz-points/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
+import { authKeys } from './keys.ts';
 
-export const meQueryKey = ['me'] as const;
 const pageLoadedAt = Date.now();
 
 export const getMe = () => apiFetch<{ user: Me | null }>('/api/me').then((data) => data.user);
@@ -12,10 +12,12 @@ export const getMe = () => apiFetch<{ user: Me | null }>('/api/me').then((data) 
  * The signed-in person (null when signed out). A page served without a session cookie starts as
  * signed out, so the landing page draws at once (docs/performance.md).
  */
-export const useMe = () =>
-  useQuery({
-    queryKey: meQueryKey,
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
     queryFn: getMe,
     staleTime: 10_000,
     ...(clientConfig.hasSession ? {} : { initialData: null, initialDataUpdatedAt: pageLoadedAt }),
   });
+
+export const useMe = () => useQuery(meQueryOptions());

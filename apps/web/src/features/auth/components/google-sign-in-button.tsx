@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { uiText } from '../../../lib/ui-text.ts';
-import { startGoogleSignIn } from '../api/sign-in.ts';
+import { startGoogleSignIn } from '../api/start-google-sign-in.ts';
 
 function GoogleMark() {
   return (

@@ -1,29 +1,26 @@
-import type { Me } from '@quiz-points/shared';
+import { type Me, messages } from '@quiz-points/shared';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useMe } from '../api/get-me.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
-/** Renders its children for a signed-in general user who finished signup; otherwise says what to do. */
-export function RequireUser({
-  children,
-  allowSignup = false,
-}: {
-  children: (me: Me) => ReactNode;
-  allowSignup?: boolean;
-}) {
+/**
+ * The member group's guard (app/guards.tsx): its children for a signed-in general user;
+ * otherwise it says what to do.
+ */
+export function RequireUser({ children }: { children: (me: Me) => ReactNode }) {
   const { data: me, isPending, isError } = useMe();
   const { pathname } = useLocation();
   if (isPending) return <Loading />;
   if (isError) {
     return (
       <p role="alert" className="form-error">
-        読み込みに失敗しました
+        {messages.loadFailed}
       </p>
     );
   }
-  if (!me || me.role !== 'user') {
+  if (me?.role !== 'user') {
     return (
       <div className="card notice">
         <h1 className="page-title">ログインが必要です</h1>
@@ -32,6 +29,5 @@ export function RequireUser({
       </div>
     );
   }
-  if (me.needsSignup && !allowSignup) return <Navigate to="/signup" replace />;
   return <>{children(me)}</>;
 }

@@ -1,13 +1,14 @@
 import { type AdListItem, messages } from '@quiz-points/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
-import { adsQueryKey, clickAd, useAds } from '../api/ads.ts';
+import { useClickAd } from '../api/click-ad.ts';
+import { useAds } from '../api/list-ads.ts';
 
 const waitSeconds = clientConfig.adWaitSeconds;
 const endsAtOf = (ad: AdListItem) =>
@@ -56,24 +57,22 @@ function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (
 
 /** SPEC §2/§4: the ad list; opening an ad records the click on the server and starts the wait. */
 export function AdList() {
-  const { data, isPending, isError } = useAds();
-  const queryClient = useQueryClient();
+  const query = useAds();
+  return (
+    <QueryContent query={query} errorMessage={messages.loadFailed}>
+      {(data) => <Ads ads={data.ads} />}
+    </QueryContent>
+  );
+}
+
+function Ads({ ads }: { ads: AdListItem[] }) {
+  const click = useClickAd();
   const [showAnswered, setShowAnswered] = useState(false);
-  const [pendingId, setPendingId] = useState<string | null>(null);
   const [error, setError] = useState('');
 
-  if (isPending) return <Loading />;
-  if (isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.loadFailed}
-      </p>
-    );
-  }
-
   const now = Date.now();
-  const waiting = data.ads.find((ad) => !ad.answered && (endsAtOf(ad) ?? 0) > now);
-  const visible = data.ads.filter((ad) => showAnswered || !ad.answered);
+  const waiting = ads.find((ad) => !ad.answered && (endsAtOf(ad) ?? 0) > now);
+  const visible = ads.filter((ad) => showAnswered || !ad.answered);
 
   const open = async (ad: AdListItem) => {
     setError('');
@@ -81,28 +80,14 @@ export function AdList() {
     // the server has recorded the click.
     const tab = window.open('about:blank', '_blank');
     if (tab) tab.opener = null;
-    setPendingId(ad.id);
     try {
-      const { clickedAt } = await clickAd(ad.id);
+      await click.mutateAsync(ad.id);
       if (tab) tab.location.href = ad.adUrl;
       else window.open(ad.adUrl, '_blank', 'noopener');
-      queryClient.setQueryData<{ ads: AdListItem[] }>(adsQueryKey, (current) =>
-        current
-          ? { ads: current.ads.map((item) => (item.id === ad.id ? { ...item, clickedAt } : item)) }
-          : current,
-      );
     } catch (failure) {
       tab?.close();
       const message = failure instanceof ApiError ? failure.message : messages.clickFailed;
       setError(message === messages.networkFailed ? messages.clickFailed : message);
-      // SPEC §4: on error the ad leaves the list (but not for "already waiting", which is about another ad).
-      if (message !== messages.alreadyWaiting) {
-        queryClient.setQueryData<{ ads: AdListItem[] }>(adsQueryKey, (current) =>
-          current ? { ads: current.ads.filter((item) => item.id !== ad.id) } : current,
-        );
-      }
-    } finally {
-      setPendingId(null);
     }
   };
 
@@ -119,11 +104,7 @@ export function AdList() {
           回答済みの広告も表示
         </label>
       </div>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
       {visible.length === 0 ? (
         <p className="card">いま挑戦できる広告はありません。また後でご確認ください。</p>
       ) : (
@@ -132,7 +113,7 @@ export function AdList() {
             <AdCard
               key={ad.id}
               ad={ad}
-              busy={pendingId !== null || (waiting !== undefined && waiting.id !== ad.id)}
+              busy={click.isPending || (waiting !== undefined && waiting.id !== ad.id)}
               onOpen={open}
             />
           ))}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTodaysQuiz } from '../api/daily.ts';
+import { useTodaysQuiz } from '../api/get-todays-quiz.ts';
 
 /** SPEC §4: shown when today's daily quiz exists; disabled once answered. */
 export function DailyQuizButton() {

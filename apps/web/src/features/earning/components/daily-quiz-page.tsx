@@ -2,37 +2,18 @@ import { type DailyQuizToday, messages } from '@quiz-points/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useAnswerDailyQuiz, useTodaysQuiz } from '../api/daily.ts';
-import { AnswerResult } from './answer-result.tsx';
+import { useAnswerDailyQuiz } from '../api/answer-daily-quiz.ts';
+import { useTodaysQuiz } from '../api/get-todays-quiz.ts';
+import { AnswerForm } from './answer-form.tsx';
 
 function DailyQuizForm({ quiz, onAnswered }: { quiz: DailyQuizToday; onAnswered: () => void }) {
   const answer = useAnswerDailyQuiz({ onSuccess: onAnswered });
-  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
-  return (
-    <QuizAnswerForm
-      question={quiz.quizQuestion}
-      options={quiz.quizOptions}
-      pending={answer.isPending}
-      onAnswer={async (option) => {
-        try {
-          await answer.mutateAsync(option);
-          return undefined;
-        } catch (failure) {
-          if (failure instanceof ApiError && failure.code === 'NETWORK') return messages.networkFailed;
-          return failure instanceof ApiError && failure.message
-            ? failure.message
-            : messages.genericErrorSentence;
-        }
-      }}
-    />
-  );
+  return <AnswerForm quiz={quiz} answer={answer} fallback={messages.genericErrorSentence} />;
 }
 
-function DailyQuiz() {
+export default function DailyQuizPage() {
   useDocumentTitle('デイリークイズ');
   const { data: quiz, isPending, error } = useTodaysQuiz();
   const navigate = useNavigate();
@@ -75,8 +56,4 @@ function DailyQuiz() {
       </p>
     </div>
   );
-}
-
-export default function DailyQuizPage() {
-  return <RequireUser>{() => <DailyQuiz />}</RequireUser>;
 }

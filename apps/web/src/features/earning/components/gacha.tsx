@@ -1,15 +1,14 @@
 import { GACHA_ROLL_MS, japanDateKey, type Me, messages } from '@quiz-points/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { meQueryKey } from '../../auth/api/get-me.ts';
-import { useClaimGacha } from '../api/daily.ts';
+import { useClaimGacha } from '../api/claim-gacha.ts';
+import { useRefreshPoints } from '../hooks/use-refresh-points.ts';
 
 type Phase = { kind: 'idle' } | { kind: 'rolling' } | { kind: 'reward'; reward: number };
 
 /** SPEC §4 daily gacha: once a Japan-time day; a 2.5 s roll, then 'N Pt GET!!' and a close button. */
 export function Gacha({ me }: { me: Me }) {
   const claim = useClaimGacha();
-  const queryClient = useQueryClient();
+  const refreshPoints = useRefreshPoints();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState('');
   const close = useRef<HTMLButtonElement>(null);
@@ -30,7 +29,7 @@ export function Gacha({ me }: { me: Me }) {
         setTimeout(resolve, Math.max(0, GACHA_ROLL_MS - (Date.now() - started))),
       );
       setPhase({ kind: 'reward', reward });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      refreshPoints();
     } catch (failure) {
       setPhase({ kind: 'idle' });
       setError(

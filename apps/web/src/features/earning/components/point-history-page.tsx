@@ -2,10 +2,11 @@ import { messages } from '@quiz-points/shared';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { usePointHistory } from '../api/daily.ts';
+import { useSignedInUser } from '../../auth/index.ts';
+import { usePointHistory } from '../api/get-point-history.ts';
 
-function PointHistory({ balance }: { balance: number }) {
+export default function PointHistoryPage() {
+  const balance = useSignedInUser().points;
   useDocumentTitle('ポイント通帳');
   const query = usePointHistory();
   return (
@@ -45,8 +46,4 @@ function PointHistory({ balance }: { balance: number }) {
       </QueryContent>
     </div>
   );
-}
-
-export default function PointHistoryPage() {
-  return <RequireUser>{(me) => <PointHistory balance={me.points} />}</RequireUser>;
 }

@@ -3,38 +3,22 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useAdQuiz, useAnswerAdQuiz } from '../api/ads.ts';
-import { AnswerResult } from './answer-result.tsx';
+import { useAnswerAdQuiz } from '../api/answer-ad-quiz.ts';
+import { useAdQuiz } from '../api/get-ad-quiz.ts';
+import { AnswerForm } from './answer-form.tsx';
 
 function QuizForm({ quiz }: { quiz: AdQuiz }) {
   const [endsAt] = useState(() => Date.now() + quiz.secondsLeft * 1000);
   const remaining = useCountdown(endsAt);
   const answer = useAnswerAdQuiz(quiz.id);
-
-  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
   return (
-    <QuizAnswerForm
-      question={quiz.quizQuestion}
-      options={quiz.quizOptions}
-      pending={answer.isPending}
-      locked={remaining > 0}
-      onAnswer={async (option) => {
-        try {
-          await answer.mutateAsync(option);
-          return undefined;
-        } catch (failure) {
-          return failure instanceof ApiError && failure.message ? failure.message : messages.answerFailed;
-        }
-      }}
-    >
+    <AnswerForm quiz={quiz} answer={answer} fallback={messages.answerFailed} locked={remaining > 0}>
       {remaining > 0 && <Countdown remaining={remaining} total={clientConfig.adWaitSeconds} started />}
-    </QuizAnswerForm>
+    </AnswerForm>
   );
 }
 
@@ -83,17 +67,12 @@ function Quiz({ adId }: { adId: string }) {
 
 export default function QuizPage() {
   const { id } = useParams();
-  return (
-    <RequireUser>
-      {() =>
-        id ? (
-          <Quiz adId={id} />
-        ) : (
-          <p role="alert" className="form-error">
-            {messages.quizIdMissing}
-          </p>
-        )
-      }
-    </RequireUser>
-  );
+  if (!id) {
+    return (
+      <p role="alert" className="form-error">
+        {messages.quizIdMissing}
+      </p>
+    );
+  }
+  return <Quiz adId={id} />;
 }

@@ -3,8 +3,7 @@ import { useLocation } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useGiftRequests } from '../api/gifts.ts';
+import { useGiftRequests } from '../api/list-gift-requests.ts';
 
 const statusLabel: Record<GiftRequestView['status'], string> = {
   pending: messages.giftStatusPending,
@@ -12,7 +11,7 @@ const statusLabel: Record<GiftRequestView['status'], string> = {
   rejected: messages.giftStatusRejected,
 };
 
-function ExchangeHistory() {
+export default function ExchangeHistoryPage() {
   useDocumentTitle('交換履歴');
   const { state } = useLocation() as { state: { requested?: boolean } | null };
   const query = useGiftRequests();
@@ -58,8 +57,4 @@ function ExchangeHistory() {
       </QueryContent>
     </div>
   );
-}
-
-export default function ExchangeHistoryPage() {
-  return <RequireUser>{() => <ExchangeHistory />}</RequireUser>;
 }

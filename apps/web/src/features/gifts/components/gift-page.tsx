@@ -1,32 +1,22 @@
-import { GIFT_MINIMUM_POINTS, type Me, messages } from '@quiz-points/shared';
+import { GIFT_MINIMUM_POINTS, type GiftType, type Me, messages } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
-import { useGiftTypes, useRequestGift } from '../api/gifts.ts';
+import { useSignedInUser } from '../../auth/index.ts';
+import { useGiftTypes } from '../api/list-gift-types.ts';
+import { useRequestGift } from '../api/request-gift.ts';
 
-function GiftForm({ me }: { me: Me }) {
-  useDocumentTitle('ポイント交換');
+function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; refetch: () => void }) {
   const navigate = useNavigate();
-  const { data, isPending, isError, refetch } = useGiftTypes();
   const request = useRequestGift();
   const [choice, setChoice] = useState('');
   const [error, setError] = useState('');
 
-  if (isPending) return <Loading />;
-  if (isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.loadFailed}
-      </p>
-    );
-  }
-
-  const options = data.giftTypes.flatMap((type) =>
+  const options = giftTypes.flatMap((type) =>
     type.amounts.map((points) => ({ key: `${type.id}:${points}`, type, points })),
   );
   const selected = options.find((option) => option.key === choice);
@@ -47,7 +37,7 @@ function GiftForm({ me }: { me: Me }) {
       if (failure instanceof ApiError && failure.code === 'NETWORK') return setError(messages.giftRetry);
       // SPEC §8: the server's message (or the generic one), then reload the figures.
       setError(failure instanceof ApiError && failure.message ? failure.message : messages.giftRequestFailed);
-      void refetch();
+      refetch();
     }
   };
 
@@ -99,12 +89,19 @@ function GiftForm({ me }: { me: Me }) {
   );
 }
 
-function GiftGate({ me }: { me: Me }) {
+export default function GiftPage() {
+  useDocumentTitle('ポイント交換');
+  const me = useSignedInUser();
   if (!me.isVerified)
     return <Navigate to="/sms-verification" replace state={{ notice: messages.giftNeedsPhone }} />;
-  return <GiftForm me={me} />;
+  return <GiftTypes me={me} />;
 }
 
-export default function GiftPage() {
-  return <RequireUser>{(me) => <GiftGate me={me} />}</RequireUser>;
+function GiftTypes({ me }: { me: Me }) {
+  const query = useGiftTypes();
+  return (
+    <QueryContent query={query} errorMessage={messages.loadFailed}>
+      {(data) => <GiftForm me={me} giftTypes={data.giftTypes} refetch={() => void query.refetch()} />}
+    </QueryContent>
+  );
 }

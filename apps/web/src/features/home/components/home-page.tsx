@@ -1,14 +1,20 @@
 import { EMAIL_USED_BY_ADVERTISER, coreMessages as messages } from '@quiz-points/shared';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
+// The first page's chunk takes auth's parts by file: through auth's index.ts, the build splits the
+// modules it shares with lazy pages out of that chunk, over its budget (docs/performance.md).
+// biome-ignore lint/style/noRestrictedImports: see above
 import { useMe } from '../../auth/api/get-me.ts';
-import { useSignOut } from '../../auth/api/sign-out.ts';
-import { LandingPage, preloadFaqAccordion } from '../../landing/components/landing-page.tsx';
+import { LandingPage, preloadFaqAccordion } from '../../landing/index.ts';
 
-// The signed-in home loads on demand, so a visitor's landing page carries none of its code.
+// The signed-in home, and the sign-out of one who may not stay, load on demand: a visitor's landing
+// page carries none of their code.
 const UserHome = lazy(() => import('./user-home.tsx').then((module) => ({ default: module.UserHome })));
+const LeaveSession = lazy(() =>
+  import('./user-home.tsx').then((module) => ({ default: module.LeaveSession })),
+);
 
 /** What a visitor's landing page draws on demand, loaded before it hydrates (main.tsx). */
 export const preloadHomePage = () =>
@@ -20,21 +26,19 @@ export const preloadHomePage = () =>
  */
 export function HomePage() {
   const { data: me, isPending } = useMe();
-  const signOut = useSignOut();
   const { state } = useLocation() as { state: { notice?: string; welcomeBonus?: number } | null };
   const [params] = useSearchParams();
-  const mustLeave = me ? me.isSuspended || me.role === 'advertiser' : false;
 
-  const leaving = useRef(false);
-  useEffect(() => {
-    if (!me || !mustLeave || leaving.current) return;
-    leaving.current = true;
-    void signOut(
-      me.isSuspended ? { notice: `${messages.suspendedAtLogin}\n${messages.suspendedNotice}` } : undefined,
+  if (isPending) return <Loading />;
+  if (me?.isSuspended || me?.role === 'advertiser') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <LeaveSession
+          notice={me.isSuspended ? `${messages.suspendedAtLogin}\n${messages.suspendedNotice}` : undefined}
+        />
+      </Suspense>
     );
-  }, [me, mustLeave, signOut]);
-
-  if (isPending || mustLeave) return <Loading />;
+  }
   if (!me) return <LandingPage notice={state?.notice ?? signInFailure(params)} />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
   return (

@@ -1,9 +1,10 @@
 import type { Me } from '@quiz-points/shared';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AdList } from '../../earning/components/ad-list.tsx';
-import { DailyQuizButton } from '../../earning/components/daily-quiz-button.tsx';
-import { Gacha } from '../../earning/components/gacha.tsx';
+import { useSignOut } from '../../auth/index.ts';
+import { AdList, DailyQuizButton, Gacha } from '../../earning/index.ts';
 
 export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }) {
   useDocumentTitle('ホーム');
@@ -42,4 +43,19 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
       <AdList />
     </div>
   );
+}
+
+/**
+ * Signs out someone who may not stay on `/` (SPEC §4: a suspended user, told why; an advertiser).
+ * Loaded only then, so a visitor's first page carries none of the sign-out's code.
+ */
+export function LeaveSession({ notice }: { notice?: string }) {
+  const signOut = useSignOut();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (leaving.current) return;
+    leaving.current = true;
+    void signOut({ state: notice ? { notice } : undefined });
+  }, [notice, signOut]);
+  return <Loading />;
 }

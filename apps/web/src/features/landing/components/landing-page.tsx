@@ -3,6 +3,8 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+// The first page's chunk takes auth's parts by file (home-page.tsx says why).
+// biome-ignore lint/style/noRestrictedImports: the first page's JavaScript budget
 import { GoogleSignInButton } from '../../auth/components/google-sign-in-button.tsx';
 
 // The FAQ sits below the fold; its code arrives beside the first download, keeping that within

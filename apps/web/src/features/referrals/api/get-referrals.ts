@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ReferralsView } from '@quiz-points/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { referralKeys } from './keys.ts';
 
-export interface Referrals {
-  referralCode: string | null;
-  referrals: { joinedAt: string; status: 'pending' | 'granted' }[];
-}
+export const getReferrals = () => apiFetch<ReferralsView>('/api/referrals');
 
-export const useReferrals = () =>
-  useQuery({ queryKey: ['referrals'], queryFn: () => apiFetch<Referrals>('/api/referrals') });
+export const referralsQueryOptions = () =>
+  queryOptions({ queryKey: referralKeys.all(), queryFn: getReferrals });
+
+export const useReferrals = () => useQuery(referralsQueryOptions());

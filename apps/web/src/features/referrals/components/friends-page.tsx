@@ -1,34 +1,23 @@
-import { type Me, messages } from '@quiz-points/shared';
+import { JAPAN_TIME_ZONE, messages, type ReferralsView } from '@quiz-points/shared';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RequireUser } from '../../auth/components/require-user.tsx';
+import { useSignedInUser } from '../../auth/index.ts';
 import { useReferrals } from '../api/get-referrals.ts';
 
-const dateFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN_TIME_ZONE, dateStyle: 'medium' });
 
-function Friends() {
-  useDocumentTitle('友達紹介');
-  const { data, isPending, isError } = useReferrals();
+function Friends({ data }: { data: ReferralsView }) {
   const [qr, setQr] = useState('');
   const [copied, setCopied] = useState('');
-  const link = data?.referralCode ? `${window.location.origin}/?ref=${data.referralCode}` : '';
+  const link = data.referralCode ? `${window.location.origin}/?ref=${data.referralCode}` : '';
 
   useEffect(() => {
     if (!link) return;
     void QRCode.toDataURL(link, { margin: 1, width: 200 }).then(setQr);
   }, [link]);
-
-  if (isPending) return <Loading />;
-  if (isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.loadFailed}
-      </p>
-    );
-  }
 
   const copy = async () => {
     try {
@@ -85,12 +74,19 @@ function Friends() {
   );
 }
 
-function FriendsGate({ me }: { me: Me }) {
+export default function FriendsPage() {
+  useDocumentTitle('友達紹介');
+  const me = useSignedInUser();
   if (!me.isVerified)
     return <Navigate to="/sms-verification" replace state={{ notice: messages.friendsNeedPhone }} />;
-  return <Friends />;
+  return <Referrals />;
 }
 
-export default function FriendsPage() {
-  return <RequireUser>{(me) => <FriendsGate me={me} />}</RequireUser>;
+function Referrals() {
+  const query = useReferrals();
+  return (
+    <QueryContent query={query} errorMessage={messages.loadFailed}>
+      {(data) => <Friends data={data} />}
+    </QueryContent>
+  );
 }

@@ -1,0 +1,13 @@
+import type { AdminSummary } from '@quiz-points/shared';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, giftRequests } from '../../db/schema.ts';
+
+/** What is waiting for the admin (the hub): ads to review and gift requests to settle. */
+export async function getAdminSummary({ db }: { db: Database }): Promise<AdminSummary> {
+  const [[pendingAds], [pendingGifts]] = await Promise.all([
+    db.select({ n: count() }).from(ads).where(eq(ads.status, 'pending')),
+    db.select({ n: count() }).from(giftRequests).where(eq(giftRequests.status, 'pending')),
+  ]);
+  return { pendingAds: pendingAds?.n ?? 0, pendingGifts: pendingGifts?.n ?? 0 };
+}

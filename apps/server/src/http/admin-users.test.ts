@@ -1,0 +1,127 @@
+import { type AdminUserOverview, type AdminUserSummary, type Me, messages } from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminAudit, authSessions, users } from '../db/schema.ts';
+import { type ErrorReply, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
+import { databaseKinds } from '../test/test-database.ts';
+import { useTestApp } from '../test/use-test-app.ts';
+
+describe.each(databaseKinds())('admin user lookup and suspension on %s', (kind) => {
+  const t = useTestApp(kind, { admin: true });
+
+  const search = (q: string) =>
+    t.admin.json<{ users: AdminUserSummary[] }>('GET', `/api/admin/users?q=${encodeURIComponent(q)}`);
+  const overview = async (id: string) =>
+    (await t.admin.json<AdminUserOverview>('GET', `/api/admin/users/${id}`)).body;
+
+  it('finds a user by id, by e-mail and by part of an e-mail, and no one for a wildcard', async () => {
+    const person = await t.as.user({ email: 'Findable_Person@example.com' });
+    expect((await search(person.uid)).body.users.map((u) => u.id)).toEqual([person.uid]);
+    expect((await search(' findable_person@EXAMPLE.com ')).body.users.map((u) => u.id)).toEqual([person.uid]);
+    expect((await search('able_pers')).body.users.map((u) => u.id)).toEqual([person.uid]);
+    expect((await search('%')).body.users).toEqual([]);
+    const empty = await t.admin.json<ErrorReply>('GET', '/api/admin/users?q=%20');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(messages.userSearchQueryRequired);
+  });
+
+  it('shows a user’s profile, ledger and gift requests', async () => {
+    const person = await t.as.user({ points: 3000 });
+    await person.client.json('POST', '/api/gift-requests', { giftType: 'amazon', points: 1000 });
+    const view = await overview(person.uid);
+    expect(view.user).toMatchObject({
+      id: person.uid,
+      email: person.email,
+      points: 2010,
+      isVerified: true,
+      isSuspended: false,
+      activeSessions: 1,
+    });
+    expect(view.ledger.map((entry) => entry.points)).toEqual([-1000, 3000, 10]);
+    expect(view.giftRequests).toMatchObject([{ pointsUsed: 1000, status: 'pending' }]);
+    expect((await t.admin.json('GET', '/api/admin/users/nobody')).status).toBe(404);
+  });
+
+  it('suspends only with a reason, signing the user out of every session at once', async () => {
+    const person = await t.as.user();
+    const secondDevice = new TestHttpClient(t.url);
+    await signInWithGoogle(secondDevice, person.email);
+    const sessions = () =>
+      t.database.db.select().from(authSessions).where(eq(authSessions.userId, person.uid));
+    expect(await sessions()).toHaveLength(2);
+
+    const noReason = await t.admin.json<ErrorReply>('POST', `/api/admin/users/${person.uid}/suspension`, {
+      suspended: true,
+      reason: ' ',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.message).toBe(messages.suspensionReasonRequired);
+    expect(await sessions()).toHaveLength(2);
+
+    const done = await t.admin.json<{ signedOut: number }>(
+      'POST',
+      `/api/admin/users/${person.uid}/suspension`,
+      {
+        suspended: true,
+        reason: '複数アカウントの不正利用',
+      },
+    );
+    expect(done.body.signedOut).toBe(2);
+    expect(await sessions()).toHaveLength(0);
+    for (const client of [person.client, secondDevice]) {
+      expect((await client.json<{ user: Me | null }>('GET', '/api/me')).body.user).toBeNull();
+    }
+    const view = await overview(person.uid);
+    expect(view.user).toMatchObject({
+      isSuspended: true,
+      banReason: '複数アカウントの不正利用',
+      activeSessions: 0,
+    });
+    expect(view.suspensions[0]).toMatchObject({
+      action: 'suspend',
+      reason: '複数アカウントの不正利用',
+      actedBy: t.config.adminEmail,
+    });
+
+    // Signing in again is allowed, but the account is barred from everything a user does.
+    await signInWithGoogle(person.client, person.email);
+    const gacha = await person.client.json<ErrorReply>('POST', '/api/gacha/claim', {});
+    expect(gacha.body.error.message).toBe(messages.suspendedNotice);
+  });
+
+  it('reinstates with a reason, and keeps both changes in the history', async () => {
+    const person = await t.as.user();
+    const path = `/api/admin/users/${person.uid}/suspension`;
+    await t.admin.json('POST', path, { suspended: true, reason: '調査のため' });
+    const lifted = await t.admin.json('POST', path, { suspended: false, reason: '調査の結果、問題なし' });
+    expect(lifted.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.uid));
+    expect(row).toMatchObject({ banned: false, banReason: null });
+    const history = (await overview(person.uid)).suspensions.map(({ action, reason }) => ({
+      action,
+      reason,
+    }));
+    expect(history).toEqual([
+      { action: 'unsuspend', reason: '調査の結果、問題なし' },
+      { action: 'suspend', reason: '調査のため' },
+    ]);
+    const [before] = await t.database.db.select().from(adminAudit).where(eq(adminAudit.action, 'unsuspend'));
+    expect(before?.details).toEqual({ before: { suspended: true, reason: '調査のため' } });
+  });
+
+  it('refuses to suspend the admin account or an unknown user', async () => {
+    const me = await t.admin.json<{ user: Me }>('GET', '/api/me');
+    const self = await t.admin.json<ErrorReply>('POST', `/api/admin/users/${me.body.user.uid}/suspension`, {
+      suspended: true,
+      reason: '誤操作',
+    });
+    expect(self.body.error.message).toBe(messages.adminNotSuspendable);
+    const unknown = await t.admin.json('POST', '/api/admin/users/nobody/suspension', {
+      suspended: true,
+      reason: '不正',
+    });
+    expect(unknown.status).toBe(404);
+    const audited = await t.database.db.select().from(adminAudit);
+    expect(audited.filter((row) => [me.body.user.uid, 'nobody'].includes(row.targetId))).toEqual([]);
+  });
+});

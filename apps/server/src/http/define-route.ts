@@ -1,0 +1,133 @@
+import type { Audience, Endpoint, ParamsOf, ParsedBodyOf, QueryOf, ResponseOf } from '@quiz-points/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/domain-error.ts';
+import type { UserRow } from '../domain/user-row.ts';
+import type { Guards } from './guards.ts';
+
+/** What each audience's guard hands the handler. */
+interface Viewers {
+  anyone: null;
+  signedIn: UserRow;
+  googleUser: UserRow;
+  member: UserRow;
+  /** The session token, its signature checked; the action's own statement applies the member rule. */
+  memberSession: { sessionToken: string };
+  advertiser: UserRow;
+  advertiserOrAdmin: { user: UserRow; isAdmin: boolean };
+  admin: UserRow;
+}
+export type ViewerOf<A extends Audience> = Viewers[A];
+
+/** A handler's input: parsed and typed by the endpoint's own schemas before it runs. */
+export interface RouteContext<E extends Endpoint> {
+  viewer: ViewerOf<E['audience']>;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: ParsedBodyOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Route {
+  endpoint: Endpoint;
+  handle(context: RouteContext<Endpoint>): Promise<unknown>;
+}
+
+/**
+ * Binds a handler to its declared endpoint. The handler answers with the declared response type,
+ * or sends through `reply` itself (a prepared JSON string, a redirect).
+ */
+export function defineRoute<E extends Endpoint>(
+  endpoint: E,
+  handle: (context: RouteContext<E>) => Promise<ResponseOf<E> | FastifyReply>,
+): Route {
+  return { endpoint, handle: handle as Route['handle'] };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the route group's guard found (see ViewerOf); null where anyone may call. */
+    viewer: unknown;
+  }
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (the route table and the test suites read it). */
+    endpoint?: Endpoint;
+  }
+}
+
+/** Each audience's guard, run once per request by its route group's onRequest hook. */
+function guardOf(guards: Guards, audience: Audience): ((request: FastifyRequest) => Promise<unknown>) | null {
+  switch (audience) {
+    case 'anyone':
+      return null;
+    case 'signedIn':
+      return guards.requireSignedIn;
+    case 'googleUser':
+      return guards.requireUser;
+    case 'member':
+      return guards.requireMember;
+    case 'memberSession':
+      return async (request) => ({ sessionToken: await guards.sessionToken(request) });
+    case 'advertiser':
+      return guards.requireAdvertiser;
+    case 'advertiserOrAdmin':
+      return guards.requireAdvertiserOrAdmin;
+    case 'admin':
+      return guards.requireAdmin;
+  }
+}
+
+function parseParams(endpoint: Endpoint, params: unknown) {
+  if (!endpoint.params) return undefined;
+  const parsed = endpoint.params.safeParse(params);
+  if (!parsed.success) throw new DomainError('NOT_FOUND', endpoint.notFound);
+  return parsed.data;
+}
+
+function toFastifyRoute({ endpoint, handle }: Route) {
+  const status = endpoint.status;
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { endpoint },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = parseParams(endpoint, request.params);
+      // A ZodError leaves as VALIDATION with the schema's own Japanese message (error-handler.ts).
+      const query = endpoint.query?.parse(request.query);
+      const body = endpoint.body?.parse(request.body);
+      if (status) reply.status(status);
+      return handle({
+        viewer: request.viewer,
+        params,
+        query,
+        body,
+        request,
+        reply,
+      } as RouteContext<Endpoint>);
+    },
+  };
+}
+
+/**
+ * Registers routes grouped by audience: each group is one Fastify scope whose onRequest hook runs
+ * that audience's guard, so no handler can forget it and a refused caller never reaches the body.
+ */
+export async function registerRoutes(app: FastifyInstance, guards: Guards, routes: readonly Route[]) {
+  if (!app.hasRequestDecorator('viewer')) app.decorateRequest('viewer', null);
+  const byAudience = new Map<Audience, Route[]>();
+  for (const route of routes) {
+    const group = byAudience.get(route.endpoint.audience) ?? [];
+    byAudience.set(route.endpoint.audience, [...group, route]);
+  }
+  for (const [audience, group] of byAudience) {
+    const guard = guardOf(guards, audience);
+    await app.register(async (scope) => {
+      if (guard) {
+        scope.addHook('onRequest', async (request) => {
+          request.viewer = await guard(request);
+        });
+      }
+      for (const route of group) scope.route(toFastifyRoute(route));
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { japanDayOfMonth } from './domain/billing/billing-period.ts';
+import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
+import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
+import { type RunningJobs, type ScheduledJob, startJobs } from './services/jobs/start-jobs.ts';
+import type { PaymentProvider } from './services/payments/payment-provider.ts';
+
+/** The day of the month from which last month may be billed (a start-up later in the month catches up). */
+const BILLING_DAY = 5;
+
+export interface BackgroundJobsOptions {
+  config: Config;
+  database: DatabaseHandle;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/**
+ * Which domain job runs when: the monthly billing (SPEC §9), and the hourly pruning of rows nobody
+ * reads any more. services/jobs runs them (pg-boss, or an in-process check on PGlite).
+ */
+export function startBackgroundJobs(options: BackgroundJobsOptions): Promise<RunningJobs> {
+  const { config, database, payments, log } = options;
+  const now = options.now ?? (() => new Date());
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'monthly-billing',
+      // 04:00 on the 5th: billed on the 5th of the following month.
+      cron: '0 4 5 * *',
+      async run() {
+        const at = now();
+        if (japanDayOfMonth(at) < BILLING_DAY) return;
+        const registrationNumber = config.invoiceRegistrationNumber;
+        const result = await runMonthlyBilling({ db: database.db, payments, registrationNumber, now: at });
+        log.info({ job: 'monthly-billing', ...result }, 'monthly billing ran');
+      },
+    },
+    {
+      name: 'prune-expired-rows',
+      // Hourly, at a minute when nothing else is scheduled.
+      cron: '17 * * * *',
+      async run() {
+        const result = await pruneExpiredRows({ db: database.db, now: now() });
+        log.info({ job: 'prune-expired-rows', ...result }, 'expired rows pruned');
+      },
+    },
+  ];
+  return startJobs({ database: config.database, jobs, log });
+}

@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import type { GuardedAudience } from './guards.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** Who a route group is for. */
+export type Audience = 'public' | GuardedAudience;
+
+const Guard = lazy(() => import('./guards.tsx'));
+
+/**
+ * A route group's layout: one error boundary for its pages (keyed by the path, so another page
+ * starts afresh) and, for a guarded group (signup, members, advertisers, the admin), its guard
+ * (guards.tsx), applied once for them all. The guard's code loads on demand; until it is here, the
+ * layout's loading bar shows, as the build's shells show it (entry-server.tsx).
+ */
+export function RouteGroup({ audience }: { audience: Audience }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      {audience === 'public' ? <Outlet /> : <Guard audience={audience} />}
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Key, ReactNode } from 'react';
+import { ScrollTable } from './scroll-table.tsx';
+
+/** One column: its heading and what each row shows in it. */
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * Rows of figures as a named table that may scroll sideways on a phone, or the `empty` note when
+ * there are none.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  empty: ReactNode;
+}) {
+  if (rows.length === 0) return <p className="note">{empty}</p>;
+  return (
+    <ScrollTable label={label}>
+      <table className="report-table">
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
+              <th key={index} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
+                <td key={index}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}

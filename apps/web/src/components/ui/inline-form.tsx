@@ -1,0 +1,89 @@
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { uiText } from '../../lib/ui-text.ts';
+import { fieldErrorId } from '../../lib/use-form.ts';
+
+type InputProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'className' | 'placeholder'>;
+
+/**
+ * One field and its button on a line: a look-up, a search, a gift code or a rejection reason. Its
+ * refusal shows under it (role=alert); when the refusal is about the value, the field is marked and
+ * points to it. With `hideLabel` the label is read out but shown only as the placeholder.
+ */
+export function InlineForm({
+  id,
+  label,
+  hideLabel = false,
+  value,
+  onChange,
+  onSubmit,
+  buttonLabel,
+  pending = false,
+  disabled = false,
+  tone = 'primary',
+  error,
+  invalid = false,
+  hint,
+  className,
+  formLabelledBy,
+  children,
+  ...input
+}: InputProps & {
+  id: string;
+  label: string;
+  hideLabel?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  buttonLabel: string;
+  pending?: boolean;
+  tone?: 'primary' | 'secondary' | 'danger';
+  error?: string;
+  invalid?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  /** The heading that names the whole form, when it has one. */
+  formLabelledBy?: string;
+  /** What follows the refusal: the form's other outcomes. */
+  children?: ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : '', invalid && error ? fieldErrorId(id) : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <form onSubmit={onSubmit} noValidate className={className} aria-labelledby={formLabelledBy}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+      </label>
+      <div className="materials-form__row">
+        <input
+          id={id}
+          className="input"
+          placeholder={hideLabel ? label : undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid ? 'true' : undefined}
+          aria-describedby={describedBy || undefined}
+          {...input}
+        />
+        <button
+          type="submit"
+          className={tone === 'primary' ? 'button' : `button button--${tone}`}
+          disabled={disabled || pending}
+        >
+          {pending ? uiText.sending : buttonLabel}
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={fieldErrorId(id)} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export const accountKeys = {
+  zipCode: (zipCode: string) => ['accounts', 'zip-code', zipCode] as const,
+};

@@ -1,0 +1,12 @@
+import type { AdminSettingsView } from '@quiz-points/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { adminKeys } from './query-keys.ts';
+
+export const getAdminSettings = () => apiFetch<AdminSettingsView>('/api/admin/settings');
+
+export const getAdminSettingsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.settings, queryFn: getAdminSettings });
+
+/** Every setting in force, and the audit of changes. */
+export const useAdminSettings = () => useQuery(getAdminSettingsQueryOptions());

@@ -1,0 +1,13 @@
+import type { AdminUserOverview } from '@quiz-points/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { adminKeys } from './query-keys.ts';
+
+export const getUserOverview = (userId: string) =>
+  apiFetch<AdminUserOverview>(`/api/admin/users/${encodeURIComponent(userId)}`);
+
+export const getUserOverviewQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: adminKeys.user(userId), queryFn: () => getUserOverview(userId) });
+
+/** One person: profile, ledger, gift requests and suspension history. */
+export const useUserOverview = (userId: string) => useQuery(getUserOverviewQueryOptions(userId));

@@ -1,0 +1,12 @@
+import type { PendingAd } from '@quiz-points/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { adminKeys } from './query-keys.ts';
+
+export const listPendingAds = () => apiFetch<{ ads: PendingAd[] }>('/api/admin/ads/pending');
+
+export const listPendingAdsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.pendingAds, queryFn: listPendingAds });
+
+/** The ads waiting for review, oldest first. */
+export const usePendingAds = () => useQuery(listPendingAdsQueryOptions());

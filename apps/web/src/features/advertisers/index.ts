@@ -1,0 +1,4 @@
+export {
+  AdvertiserAccountSection,
+  AdvertiserSignUpSection,
+} from './components/advertiser-account-section.tsx';

@@ -1,0 +1,28 @@
+import { type AdClickResult, type AdListResponse, messages } from '@quiz-points/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { earningKeys } from './keys.ts';
+
+export const clickAd = (adId: string) =>
+  apiFetch<AdClickResult>(`/api/ads/${adId}/click`, { method: 'POST', body: {} });
+
+/**
+ * Records the click that starts an ad's wait, and marks the ad opened in the list. SPEC §4: a
+ * refused click takes the ad out of the list (but not "already waiting", which is about another ad).
+ */
+export function useClickAd() {
+  const queryClient = useQueryClient();
+  const updateAds = (update: (ads: AdListResponse['ads']) => AdListResponse['ads']) =>
+    queryClient.setQueryData<AdListResponse>(earningKeys.ads(), (current) =>
+      current ? { ads: update(current.ads) } : current,
+    );
+  return useMutation({
+    mutationFn: clickAd,
+    onSuccess: ({ clickedAt }, adId) =>
+      updateAds((ads) => ads.map((item) => (item.id === adId ? { ...item, clickedAt } : item))),
+    onError: (failure, adId) => {
+      if (failure instanceof ApiError && failure.message === messages.alreadyWaiting) return;
+      updateAds((ads) => ads.filter((item) => item.id !== adId));
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { giftKeys } from './api/keys.ts';

@@ -1,0 +1,1 @@
+export { HomePage, preloadHomePage } from './components/home-page.tsx';

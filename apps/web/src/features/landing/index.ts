@@ -1,0 +1,1 @@
+export { LandingPage, preloadFaqAccordion } from './components/landing-page.tsx';

@@ -1,0 +1,3 @@
+export const referralKeys = {
+  all: () => ['referrals'] as const,
+};

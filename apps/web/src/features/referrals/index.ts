@@ -1,0 +1,1 @@
+export { referralKeys } from './api/keys.ts';

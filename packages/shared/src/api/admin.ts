@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import {
+  type AdminDashboard,
+  type AdminSettingsView,
+  type AdminSummary,
+  type AdminUserOverview,
+  type AdminUserSummary,
+  dashboardQuery,
+  type PendingAd,
+  type RewardCheckRow,
+  rejectAdBody,
+  rewardCheckQuery,
+  type SettingKey,
+  type SettingValues,
+  settingKeys,
+  suspensionBody,
+  userSearchQuery,
+} from '../admin-console.ts';
+import { type AdminDailyQuiz, createDailyQuizBody } from '../daily-quiz-schemas.ts';
+import { messages } from '../messages.ts';
+import { endpoint, responseOf } from './endpoint.ts';
+
+// Any text: an id nobody has is answered like a missing person (the lookup says so).
+const userIdParams = z.object({ userId: z.string() });
+const adIdParams = z.object({ adId: z.uuid() });
+const dailyQuizInput = {
+  quizQuestion: '今日のクイズ',
+  quizOptions: ['A', 'B', 'C'],
+  correctOptionIndex: 1,
+  publishDate: '2031-01-02',
+  explanation: '説明',
+};
+
+/** What is waiting for the admin (the hub). */
+export const getSummary = endpoint({
+  method: 'GET',
+  path: '/api/admin/summary',
+  audience: 'admin',
+  response: responseOf<AdminSummary>(),
+});
+
+/** People by user id, e-mail or part of an e-mail; newest first, at most 50. */
+export const searchUsers = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  audience: 'admin',
+  query: userSearchQuery,
+  example: { query: { q: 'example' } },
+  response: responseOf<{ users: AdminUserSummary[] }>(),
+});
+
+export const getUserOverview = endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:userId',
+  audience: 'admin',
+  params: userIdParams,
+  notFound: messages.userInfoNotFound,
+  response: responseOf<AdminUserOverview>(),
+});
+
+/** Suspend (signed out everywhere at once) or reinstate, with a reason. */
+export const setSuspension = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:userId/suspension',
+  audience: 'admin',
+  params: userIdParams,
+  notFound: messages.userInfoNotFound,
+  body: suspensionBody,
+  example: { body: { suspended: false, reason: '確認' } },
+  response: responseOf<{ suspended: boolean; signedOut: number }>(),
+});
+
+/** SPEC §4 Ad status: the ads waiting for review, oldest first. */
+export const listPendingAds = endpoint({
+  method: 'GET',
+  path: '/api/admin/ads/pending',
+  audience: 'admin',
+  response: responseOf<{ ads: PendingAd[] }>(),
+});
+
+/** `mailed`: whether the advertiser was told (SPEC §8). */
+export const approveAd = endpoint({
+  method: 'POST',
+  path: '/api/admin/ads/:adId/approve',
+  audience: 'admin',
+  params: adIdParams,
+  notFound: messages.quizNotFound,
+  response: responseOf<{ mailed: boolean }>(),
+});
+
+export const rejectAd = endpoint({
+  method: 'POST',
+  path: '/api/admin/ads/:adId/reject',
+  audience: 'admin',
+  params: adIdParams,
+  notFound: messages.quizNotFound,
+  body: rejectAdBody,
+  example: { body: { reason: '内容が不明確です' } },
+  response: responseOf<{ mailed: boolean }>(),
+});
+
+export const listDailyQuizzes = endpoint({
+  method: 'GET',
+  path: '/api/admin/daily-quizzes',
+  audience: 'admin',
+  response: responseOf<{ quizzes: AdminDailyQuiz[] }>(),
+});
+
+/** SPEC §5 Create daily quiz: one quiz per date. */
+export const createDailyQuiz = endpoint({
+  method: 'POST',
+  path: '/api/admin/daily-quizzes',
+  audience: 'admin',
+  body: createDailyQuizBody,
+  example: { body: dailyQuizInput },
+  status: 201,
+  response: responseOf<{ publishDate: string }>(),
+});
+
+/** A quiz nobody has answered yet; its date (yyyymmdd in the path) may move to a free one. */
+export const updateDailyQuiz = endpoint({
+  method: 'PUT',
+  path: '/api/admin/daily-quizzes/:publishDate',
+  audience: 'admin',
+  params: z.object({ publishDate: z.string() }),
+  notFound: messages.quizNotFound,
+  body: createDailyQuizBody,
+  example: { body: { ...dailyQuizInput, publishDate: '2031-01-01' } },
+  response: responseOf<{ publishDate: string }>(),
+});
+
+/** SPEC §2 reward check: a person's quiz responses by e-mail. */
+export const checkRewards = endpoint({
+  method: 'GET',
+  path: '/api/admin/reward-check',
+  audience: 'admin',
+  query: rewardCheckQuery,
+  example: { query: { email: 'someone@example.com' } },
+  response: responseOf<{ responses: RewardCheckRow[] }>(),
+});
+
+/** Every setting's value in force, and the audit of changes. */
+export const getSettings = endpoint({
+  method: 'GET',
+  path: '/api/admin/settings',
+  audience: 'admin',
+  response: responseOf<AdminSettingsView>(),
+});
+
+/** One setting; its `value` is checked against that key's own schema (settingSchemas). */
+export const updateSetting = endpoint({
+  method: 'PUT',
+  path: '/api/admin/settings/:key',
+  audience: 'admin',
+  params: z.object({ key: z.enum(settingKeys) }),
+  body: z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired }),
+  example: { body: { value: { correct: 5, wrong: 1 } } },
+  response: responseOf<{ key: SettingKey; value: SettingValues[SettingKey]; changed: boolean }>(),
+});
+
+/** The numbers, per Japan-time day, over the last `days` (7 to 90; anything else shows 30). */
+export const getDashboard = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  audience: 'admin',
+  query: dashboardQuery,
+  response: responseOf<AdminDashboard>(),
+});

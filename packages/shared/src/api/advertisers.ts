@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  type AdReport,
+  type AdvertiserAd,
+  type AdvertiserAdDetail,
+  type AdvertiserMe,
+  adInputBody,
+  advertiserSignInBody,
+  advertiserSignUpBody,
+  type PricingView,
+  passwordResetBody,
+  raiseLimitBody,
+} from '../advertisers.ts';
+import { messages } from '../messages.ts';
+import { isWellFormedText } from '../well-formed-string.ts';
+import { endpoint, responseOf } from './endpoint.ts';
+
+const adIdParams = z.object({ adId: z.uuid() });
+const adExample = {
+  body: {
+    adTitle: 'テスト広告',
+    adProvider: 'テスト社',
+    adUrl: 'https://example.com/ad',
+    quizQuestion: 'テストの質問は？',
+    quizOptions: ['いち', 'に', 'さん'],
+    correctOptionIndex: 2,
+    maxDeliveries: 100,
+    targetGender: { male: false, female: false, other: false },
+    targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+  },
+};
+/** A submitted or resubmitted ad, and whether its receipt mail went out. */
+type SubmittedAd = { ad: AdvertiserAd; mailed: boolean };
+
+const resetFailed = { error: messages.passwordResetFailed };
+/**
+ * SPEC §5/§8: a blank address gets メールアドレスを入力してください, any other failure メールアドレスを
+ * ご確認ください。 (the browser's form answers the same way).
+ */
+const passwordResetRequest = z.strictObject(
+  {
+    email: z
+      .string({ error: messages.emailRequired })
+      .refine(isWellFormedText, resetFailed)
+      .trim()
+      .min(1, { error: messages.emailRequired })
+      .max(254, resetFailed)
+      .pipe(z.email(resetFailed)),
+  },
+  resetFailed,
+);
+
+/** SPEC §6: a password account for the advertiser area, confirmed by a mailed link. */
+export const signUpAdvertiser = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/sign-up',
+  audience: 'anyone',
+  body: advertiserSignUpBody,
+  example: {
+    body: {
+      displayName: '新しい広告社',
+      email: 'new-adv@example.com',
+      password: 'long-enough-1',
+      agreeToTerms: true,
+    },
+  },
+  status: 201,
+  response: responseOf<{ ok: true }>(),
+});
+
+/** Sets the session cookie; wrong passwords slow the sending address down. */
+export const signInAdvertiser = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/sign-in',
+  audience: 'anyone',
+  body: advertiserSignInBody,
+  example: { body: { email: 'nobody@example.com', password: 'wrong-password' } },
+  response: responseOf<{ advertiser: AdvertiserMe }>(),
+});
+
+/** The same answer whether or not the address has an account. */
+export const requestPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/password-reset',
+  audience: 'anyone',
+  body: passwordResetRequest,
+  example: { body: { email: 'nobody@example.com' } },
+  response: responseOf<{ ok: true }>(),
+});
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/password-reset/confirm',
+  audience: 'anyone',
+  body: passwordResetBody,
+  example: { body: { token: 'not-a-token', password: 'long-enough-1' } },
+  response: responseOf<{ ok: true }>(),
+});
+
+export const getAdvertiserMe = endpoint({
+  method: 'GET',
+  path: '/api/advertiser/me',
+  audience: 'advertiserOrAdmin',
+  response: responseOf<{ advertiser: AdvertiserMe }>(),
+});
+
+/** The pricing in force, which the ad form prices with; all 0 for the admin (house ads). */
+export const getPricing = endpoint({
+  method: 'GET',
+  path: '/api/advertiser/pricing',
+  audience: 'advertiserOrAdmin',
+  response: responseOf<PricingView>(),
+});
+
+export const listAds = endpoint({
+  method: 'GET',
+  path: '/api/advertiser/ads',
+  audience: 'advertiserOrAdmin',
+  response: responseOf<{ ads: AdvertiserAd[] }>(),
+});
+
+/** SPEC §5 Create ad: pending, with the pricing in force stored on it. */
+export const submitAd = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/ads',
+  audience: 'advertiserOrAdmin',
+  body: adInputBody,
+  example: adExample,
+  status: 201,
+  response: responseOf<SubmittedAd>(),
+});
+
+/** Another advertiser's ad id answers 404, as an unknown one does. */
+export const getAd = endpoint({
+  method: 'GET',
+  path: '/api/advertiser/ads/:adId',
+  audience: 'advertiserOrAdmin',
+  params: adIdParams,
+  response: responseOf<{ ad: AdvertiserAdDetail }>(),
+});
+
+/** SPEC §4: only a rejected ad may be edited and resubmitted. */
+export const resubmitAd = endpoint({
+  method: 'PUT',
+  path: '/api/advertiser/ads/:adId',
+  audience: 'advertiserOrAdmin',
+  params: adIdParams,
+  body: adInputBody,
+  example: adExample,
+  response: responseOf<SubmittedAd>(),
+});
+
+export const endAd = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/ads/:adId/end',
+  audience: 'advertiserOrAdmin',
+  params: adIdParams,
+  response: responseOf<{ ad: AdvertiserAd }>(),
+});
+
+/** SPEC §4/§5 Raise limit: above the current cap. */
+export const raiseAdLimit = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/ads/:adId/limit',
+  audience: 'advertiserOrAdmin',
+  params: adIdParams,
+  body: raiseLimitBody,
+  example: { body: { maxDeliveries: 500 } },
+  response: responseOf<{ ad: AdvertiserAd }>(),
+});
+
+export const getAdReport = endpoint({
+  method: 'GET',
+  path: '/api/advertiser/ads/:adId/report',
+  audience: 'advertiserOrAdmin',
+  params: adIdParams,
+  response: responseOf<AdReport>(),
+});

@@ -1,0 +1,40 @@
+import { type AdvertiserMe, cardSetupCompleteBody } from '../advertisers.ts';
+import { endpoint, responseOf } from './endpoint.ts';
+
+// Card registration, "view invoices" and the provider's events (docs/decisions/008-advertisers.md).
+
+/** Opens the provider's card-setup checkout (the stand-in's page without a provider). */
+export const startCardSetup = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/card/setup-session',
+  audience: 'advertiser',
+  response: responseOf<{ url: string }>(),
+});
+
+/** Records the card of a finished checkout; the session must be the advertiser's own. */
+export const completeCardSetup = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/card/complete',
+  audience: 'advertiser',
+  body: cardSetupCompleteBody,
+  response: responseOf<{ advertiser: AdvertiserMe }>(),
+});
+
+/** The provider's customer portal, for an advertiser with a card on file. */
+export const openBillingPortal = endpoint({
+  method: 'POST',
+  path: '/api/advertiser/billing/portal',
+  audience: 'advertiser',
+  response: responseOf<{ url: string }>(),
+});
+
+/**
+ * The payment provider's events. No body schema: the signature covers the exact bytes sent, so the
+ * server reads this body raw and the provider's SDK checks it. Only a signed event is acted on.
+ */
+export const receivePaymentWebhook = endpoint({
+  method: 'POST',
+  path: '/api/payments/webhook',
+  audience: 'anyone',
+  response: responseOf<{ received: true; handled: boolean }>(),
+});

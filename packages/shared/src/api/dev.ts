@@ -1,0 +1,29 @@
+import { endpoint, responseOf } from './endpoint.ts';
+
+// The development stand-ins' outboxes, newest first, for the browser tests and a developer. The
+// server registers them only outside production, and only with the capturing mailer or SMS sender.
+
+export interface CapturedSms {
+  id: number;
+  to: string;
+  text: string;
+  sentAt: string;
+}
+
+export interface CapturedMail extends CapturedSms {
+  subject: string;
+}
+
+export const listCapturedMail = endpoint({
+  method: 'GET',
+  path: '/api/dev/mail',
+  audience: 'anyone',
+  response: responseOf<{ mail: CapturedMail[] }>(),
+});
+
+export const listCapturedSms = endpoint({
+  method: 'GET',
+  path: '/api/dev/sms',
+  audience: 'anyone',
+  response: responseOf<{ sms: CapturedSms[] }>(),
+});

@@ -1,0 +1,19 @@
+import type { ChildProcess } from 'node:child_process';
+
+export const POSTGRES_ADMIN_URL: string;
+export function freePort(): Promise<number>;
+export function checkPostgres(): Promise<unknown>;
+export interface PostgresDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<unknown>;
+}
+export function createPostgresDatabase(prefix: string): Promise<PostgresDatabase>;
+export function waitUntilOk(
+  url: string,
+  options?: { child?: ChildProcess; output?: () => string; timeoutMs?: number },
+): Promise<void>;
+export const SESSION_COOKIE_NAME: string;
+export function signSessionToken(token: string, secret: string): string;
+export const chromiumPath: string;
+export const chromiumFlags: string[];

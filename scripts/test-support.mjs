@@ -1,0 +1,104 @@
+// What the server tests, the reliability suites, the browser tests and the benches share: where the
+// test PostgreSQL is, throwaway databases on it, free ports, waiting for a server to be ready,
+// better-auth's signed session cookie and how Chromium is launched. Plain JavaScript (typed by
+// test-support.d.mts) because the benches run under plain `node`.
+import { createHmac, randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+
+/** The test PostgreSQL server's maintenance database (TEST_POSTGRES_URL, or a local trust login). */
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A port nobody listens on right now (someone may still take it before it is bound). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs `work` on a client of the maintenance database; an unreachable server says where it looked. */
+async function withAdminClient(work) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new Error(
+      `PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable (set TEST_POSTGRES_URL): ${String(error)}`,
+    );
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Throws unless the test PostgreSQL answers. */
+export function checkPostgres() {
+  return withAdminClient((client) => client.query('select 1'));
+}
+
+/** A new, empty database on the test PostgreSQL, named `<prefix>_<random>`, dropped by `drop()`. */
+export async function createPostgresDatabase(prefix) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+/**
+ * Polls `url` until it answers 2xx. Fails at once when `child` (the process serving it) exits,
+ * and after `timeoutMs`; `output` adds what the process wrote to the error.
+ */
+export async function waitUntilOk(url, { child, output, timeoutMs = 60_000 } = {}) {
+  const log = () => (output ? `:\n${output()}` : '');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode})${log()}`);
+    }
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms${log()}`);
+}
+
+/** better-auth's cookie prefix (services/identity/auth.ts AUTH_COOKIE_PREFIX). */
+export const SESSION_COOKIE_NAME = 'qp.session_token';
+
+/** A session token as better-auth signs it into its cookie (HMAC-SHA256 with the secret), URL-encoded. */
+export function signSessionToken(token, secret) {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return encodeURIComponent(`${token}.${signature}`);
+}
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise, and the flags every headless run uses. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
