@@ -3,37 +3,25 @@ import { getAdminSummary } from '../../domain/analytics/get-admin-summary.ts';
 import { createDailyQuiz } from '../../domain/daily-quiz/create-daily-quiz.ts';
 import { listDailyQuizzes } from '../../domain/daily-quiz/list-daily-quizzes.ts';
 import { updateDailyQuiz } from '../../domain/daily-quiz/update-daily-quiz.ts';
+import type { Logger } from '../../domain/logger.ts';
 import { checkRewards } from '../../domain/review/check-rewards.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
-import { reviewAd } from '../../domain/review/review-ad.ts';
+import { type ReviewDecision, reviewAd } from '../../domain/review/review-ad.ts';
+import type { UserRow } from '../../domain/user-row.ts';
 import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
 
+type ReviewContext = { viewer: UserRow; params: { adId: string }; request: { log: Logger } };
+
 /** Admin: the hub, ad review, daily quizzes and the reward check. */
 export function adminConsoleRoutes({ database: { db }, mailer }: RouteDeps) {
+  const review = ({ viewer, params, request }: ReviewContext, decision: ReviewDecision) =>
+    reviewAd({ db, mailer, log: request.log, ...params, adminId: viewer.id, decision });
   return [
     defineRoute(api.admin.getSummary, async () => getAdminSummary({ db })),
     defineRoute(api.admin.listPendingAds, async () => ({ ads: await listPendingAds({ db }) })),
-    defineRoute(api.admin.approveAd, async ({ viewer, params, request }) =>
-      reviewAd({
-        db,
-        mailer,
-        log: request.log,
-        ...params,
-        adminId: viewer.id,
-        decision: { kind: 'approve' },
-      }),
-    ),
-    defineRoute(api.admin.rejectAd, async ({ viewer, params, body, request }) =>
-      reviewAd({
-        db,
-        mailer,
-        log: request.log,
-        ...params,
-        adminId: viewer.id,
-        decision: { kind: 'reject', ...body },
-      }),
-    ),
+    defineRoute(api.admin.approveAd, async (context) => review(context, { kind: 'approve' })),
+    defineRoute(api.admin.rejectAd, async (context) => review(context, { kind: 'reject', ...context.body })),
     defineRoute(api.admin.listDailyQuizzes, async () => ({ quizzes: await listDailyQuizzes({ db }) })),
     defineRoute(api.admin.createDailyQuiz, async ({ viewer, body }) =>
       createDailyQuiz({ db, adminId: viewer.id, input: body }),
