@@ -1,8 +1,8 @@
 import type { AnswerBody, AnswerResult } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
+import { sessionLife } from '../session-life.ts';
 
 /**
  * qp_answer_ad_quiz (migrations/0003_hot_paths.sql) is the whole answer, the session lookup
@@ -43,8 +43,7 @@ export async function answerAdQuiz(options: AnswerAdQuizOptions): Promise<Answer
       rateLimit.limit,
       rateLimit.windowSeconds,
       now.toISOString(),
-      SESSION_EXPIRES_IN_SECONDS,
-      SESSION_UPDATE_AGE_SECONDS,
+      ...sessionLife,
     ],
   );
   return { isCorrect: graded!.is_correct, points: graded!.points, correctOption: graded!.correct_option };

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
+import { sessionLife } from '../session-life.ts';
 
 /**
  * qp_click_ad (migrations/0004_hot_ad.sql) is the whole click, the session lookup included: a
@@ -37,8 +37,7 @@ export async function clickAd(options: ClickAdOptions) {
     rateLimit.limit,
     rateLimit.windowSeconds,
     now.toISOString(),
-    SESSION_EXPIRES_IN_SECONDS,
-    SESSION_UPDATE_AGE_SECONDS,
+    ...sessionLife,
   ]);
   return { clickedAt: new Date(clicked!.clicked_at), delivered: clicked!.delivered };
 }

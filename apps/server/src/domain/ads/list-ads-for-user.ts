@@ -1,7 +1,7 @@
 import type { AdListItem } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
+import { sessionLife } from '../session-life.ts';
 
 /**
  * The home ad list (SPEC §2, §4): approved, active ads that target the viewer, by reward then
@@ -123,12 +123,7 @@ export async function adListJson({
   // The person's part and the segment's must be of one catalogue version; when the ads changed
   // between the two reads, read again (a change lands at most a few times a second).
   for (let attempt = 0; ; attempt++) {
-    const rows = await runHot<MemberRow>(db, memberPart, [
-      sessionToken,
-      now.toISOString(),
-      SESSION_EXPIRES_IN_SECONDS,
-      SESSION_UPDATE_AGE_SECONDS,
-    ]);
+    const rows = await runHot<MemberRow>(db, memberPart, [sessionToken, now.toISOString(), ...sessionLife]);
     const head = rows[0]!;
     const version = Number(head.catalogue_version);
     const segment = await segmentAds(db, head.viewer_gender, head.viewer_age_band, version);

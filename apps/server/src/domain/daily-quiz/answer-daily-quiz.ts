@@ -2,7 +2,7 @@ import type { AnswerBody, AnswerResult } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
+import { sessionLife } from '../session-life.ts';
 
 /**
  * qp_answer_daily_quiz (migrations/0003_hot_paths.sql) is the whole answer, the session lookup
@@ -30,14 +30,7 @@ export async function answerDailyQuiz(options: {
     points: number;
     correct_option: number;
     explanation: string | null;
-  }>(db, answerDaily, [
-    sessionToken,
-    option,
-    defaultPoints,
-    now.toISOString(),
-    SESSION_EXPIRES_IN_SECONDS,
-    SESSION_UPDATE_AGE_SECONDS,
-  ]);
+  }>(db, answerDaily, [sessionToken, option, defaultPoints, now.toISOString(), ...sessionLife]);
   return {
     isCorrect: graded!.is_correct,
     points: graded!.points,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
+import { sessionLife } from '../session-life.ts';
 
 /**
  * qp_claim_gacha (migrations/0003_hot_paths.sql) is the whole claim, the session lookup included:
@@ -34,8 +34,7 @@ export async function claimDailyGacha({
     roll,
     defaultTable,
     now.toISOString(),
-    SESSION_EXPIRES_IN_SECONDS,
-    SESSION_UPDATE_AGE_SECONDS,
+    ...sessionLife,
   ]);
   return { success: true as const, reward: Number(claimed?.reward) };
 }

@@ -2,12 +2,12 @@ import { GIFT_MINIMUM_POINTS, type GiftRequestBody, type GiftStatus, messages } 
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../services/identity/auth.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { giftRequestedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
+import { sessionLife } from '../session-life.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
@@ -51,8 +51,7 @@ export async function requestGift(options: {
     body.points,
     defaultTypes,
     new Date().toISOString(),
-    SESSION_EXPIRES_IN_SECONDS,
-    SESSION_UPDATE_AGE_SECONDS,
+    ...sessionLife,
   ]);
   const created = row!;
   const view = toGiftRequestView({
