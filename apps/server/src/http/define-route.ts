@@ -116,8 +116,9 @@ export async function registerRoutes(app: FastifyInstance, guards: Guards, route
   if (!app.hasRequestDecorator('viewer')) app.decorateRequest('viewer', null);
   const byAudience = new Map<Audience, Route[]>();
   for (const route of routes) {
-    const group = byAudience.get(route.endpoint.audience) ?? [];
-    byAudience.set(route.endpoint.audience, [...group, route]);
+    const group = byAudience.get(route.endpoint.audience);
+    if (group) group.push(route);
+    else byAudience.set(route.endpoint.audience, [route]);
   }
   for (const [audience, group] of byAudience) {
     const guard = guardOf(guards, audience);
