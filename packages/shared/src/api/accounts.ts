@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   profileUpdateBody,
   sendPhoneCodeBody,
@@ -15,18 +14,10 @@ import type {
 import { endpoint, responseOf } from './endpoint.ts';
 
 /** The signed-in person, or `{ user: null }`: anyone may ask (the page decides where to send them). */
-export const getMe = endpoint({
-  method: 'GET',
-  path: '/api/me',
-  audience: 'anyone',
-  response: responseOf<MeResponse>(),
-});
+export const getMe = endpoint('GET /api/me', 'anyone', { response: responseOf<MeResponse>() });
 
 /** SPEC §5 Signup: the profile after the first Google sign-in, with the signup bonus. */
-export const completeSignup = endpoint({
-  method: 'POST',
-  path: '/api/signup',
-  audience: 'googleUser',
+export const completeSignup = endpoint('POST /api/signup', 'googleUser', {
   body: signupBody,
   example: { body: { birthYear: 1990, birthMonth: 1, birthDay: 1, agreeToTerms: true } },
   response: responseOf<SignupResult>(),
@@ -36,55 +27,36 @@ export const completeSignup = endpoint({
  * The address of a 7-digit zip code. A malformed code is a 400 and an unknown one a 404, both
  * 郵便番号が見つかりません (the route tells them apart, so the param itself is any text).
  */
-export const lookupZipCode = endpoint({
-  method: 'GET',
-  path: '/api/zip-codes/:zipCode',
-  audience: 'anyone',
-  params: z.object({ zipCode: z.string() }),
+export const lookupZipCode = endpoint('GET /api/zip-codes/:zipCode', 'anyone', {
   response: responseOf<ZipCodeAddress>(),
 });
 
 /** SPEC §5 Account: the member edits their profile. */
-export const updateProfile = endpoint({
-  method: 'PUT',
-  path: '/api/account',
-  audience: 'member',
+export const updateProfile = endpoint('PUT /api/account', 'member', {
   body: profileUpdateBody,
   example: { body: { zipCode: '', occupation: '学生', hasChildren: false } },
   response: responseOf<{ ok: true }>(),
 });
 
 /** SPEC §5 SMS: a code to a Japanese number. */
-export const sendPhoneCode = endpoint({
-  method: 'POST',
-  path: '/api/phone/send-code',
-  audience: 'member',
+export const sendPhoneCode = endpoint('POST /api/phone/send-code', 'member', {
   body: sendPhoneCodeBody,
   example: { body: { phoneNumber: '09012345678' } },
   response: responseOf<{ ok: true }>(),
 });
 
-export const verifyPhoneCode = endpoint({
-  method: 'POST',
-  path: '/api/phone/verify',
-  audience: 'member',
+export const verifyPhoneCode = endpoint('POST /api/phone/verify', 'member', {
   body: verifyPhoneCodeBody,
   example: { body: { code: '123456' } },
   response: responseOf<PhoneVerifyResult>(),
 });
 
 /** The member's invitation code and the people who joined with it (a verified phone is needed). */
-export const listReferrals = endpoint({
-  method: 'GET',
-  path: '/api/referrals',
-  audience: 'member',
+export const listReferrals = endpoint('GET /api/referrals', 'member', {
   response: responseOf<ReferralsView>(),
 });
 
 /** Anyone signed in may leave, suspended or not (a fresh sign-in is needed). */
-export const withdraw = endpoint({
-  method: 'POST',
-  path: '/api/withdrawal',
-  audience: 'signedIn',
+export const withdraw = endpoint('POST /api/withdrawal', 'signedIn', {
   response: responseOf<{ ok: true }>(),
 });

@@ -12,7 +12,6 @@ import {
   rewardCheckQuery,
   type SettingKey,
   type SettingValues,
-  settingKeys,
   suspensionBody,
   userSearchQuery,
 } from '../admin-console.ts';
@@ -20,9 +19,6 @@ import { type AdminDailyQuiz, createDailyQuizBody } from '../daily-quiz-schemas.
 import { messages } from '../messages.ts';
 import { endpoint, responseOf } from './endpoint.ts';
 
-// Any text: an id nobody has is answered like a missing person (the lookup says so).
-const userIdParams = z.object({ userId: z.string() });
-const adIdParams = z.object({ adId: z.uuid() });
 const dailyQuizInput = {
   quizQuestion: '今日のクイズ',
   quizOptions: ['A', 'B', 'C'],
@@ -32,38 +28,24 @@ const dailyQuizInput = {
 };
 
 /** What is waiting for the admin (the hub). */
-export const getSummary = endpoint({
-  method: 'GET',
-  path: '/api/admin/summary',
-  audience: 'admin',
+export const getSummary = endpoint('GET /api/admin/summary', 'admin', {
   response: responseOf<AdminSummary>(),
 });
 
 /** People by user id, e-mail or part of an e-mail; newest first, at most 50. */
-export const searchUsers = endpoint({
-  method: 'GET',
-  path: '/api/admin/users',
-  audience: 'admin',
+export const searchUsers = endpoint('GET /api/admin/users', 'admin', {
   query: userSearchQuery,
   example: { query: { q: 'example' } },
   response: responseOf<{ users: AdminUserSummary[] }>(),
 });
 
-export const getUserOverview = endpoint({
-  method: 'GET',
-  path: '/api/admin/users/:userId',
-  audience: 'admin',
-  params: userIdParams,
+export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', {
   notFound: messages.userInfoNotFound,
   response: responseOf<AdminUserOverview>(),
 });
 
 /** Suspend (signed out everywhere at once) or reinstate, with a reason. */
-export const setSuspension = endpoint({
-  method: 'POST',
-  path: '/api/admin/users/:userId/suspension',
-  audience: 'admin',
-  params: userIdParams,
+export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension', 'admin', {
   notFound: messages.userInfoNotFound,
   body: suspensionBody,
   example: { body: { suspended: false, reason: '確認' } },
@@ -71,46 +53,29 @@ export const setSuspension = endpoint({
 });
 
 /** SPEC §4 Ad status: the ads waiting for review, oldest first. */
-export const listPendingAds = endpoint({
-  method: 'GET',
-  path: '/api/admin/ads/pending',
-  audience: 'admin',
+export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', {
   response: responseOf<{ ads: PendingAd[] }>(),
 });
 
 /** `mailed`: whether the advertiser was told (SPEC §8). */
-export const approveAd = endpoint({
-  method: 'POST',
-  path: '/api/admin/ads/:adId/approve',
-  audience: 'admin',
-  params: adIdParams,
+export const approveAd = endpoint('POST /api/admin/ads/:adId/approve', 'admin', {
   notFound: messages.quizNotFound,
   response: responseOf<{ mailed: boolean }>(),
 });
 
-export const rejectAd = endpoint({
-  method: 'POST',
-  path: '/api/admin/ads/:adId/reject',
-  audience: 'admin',
-  params: adIdParams,
+export const rejectAd = endpoint('POST /api/admin/ads/:adId/reject', 'admin', {
   notFound: messages.quizNotFound,
   body: rejectAdBody,
   example: { body: { reason: '内容が不明確です' } },
   response: responseOf<{ mailed: boolean }>(),
 });
 
-export const listDailyQuizzes = endpoint({
-  method: 'GET',
-  path: '/api/admin/daily-quizzes',
-  audience: 'admin',
+export const listDailyQuizzes = endpoint('GET /api/admin/daily-quizzes', 'admin', {
   response: responseOf<{ quizzes: AdminDailyQuiz[] }>(),
 });
 
 /** SPEC §5 Create daily quiz: one quiz per date. */
-export const createDailyQuiz = endpoint({
-  method: 'POST',
-  path: '/api/admin/daily-quizzes',
-  audience: 'admin',
+export const createDailyQuiz = endpoint('POST /api/admin/daily-quizzes', 'admin', {
   body: createDailyQuizBody,
   example: { body: dailyQuizInput },
   status: 201,
@@ -118,11 +83,7 @@ export const createDailyQuiz = endpoint({
 });
 
 /** A quiz nobody has answered yet; its date (yyyymmdd in the path) may move to a free one. */
-export const updateDailyQuiz = endpoint({
-  method: 'PUT',
-  path: '/api/admin/daily-quizzes/:publishDate',
-  audience: 'admin',
-  params: z.object({ publishDate: z.string() }),
+export const updateDailyQuiz = endpoint('PUT /api/admin/daily-quizzes/:publishDate', 'admin', {
   notFound: messages.quizNotFound,
   body: createDailyQuizBody,
   example: { body: { ...dailyQuizInput, publishDate: '2031-01-01' } },
@@ -130,39 +91,26 @@ export const updateDailyQuiz = endpoint({
 });
 
 /** SPEC §2 reward check: a person's quiz responses by e-mail. */
-export const checkRewards = endpoint({
-  method: 'GET',
-  path: '/api/admin/reward-check',
-  audience: 'admin',
+export const checkRewards = endpoint('GET /api/admin/reward-check', 'admin', {
   query: rewardCheckQuery,
   example: { query: { email: 'someone@example.com' } },
   response: responseOf<{ responses: RewardCheckRow[] }>(),
 });
 
 /** Every setting's value in force, and the audit of changes. */
-export const getSettings = endpoint({
-  method: 'GET',
-  path: '/api/admin/settings',
-  audience: 'admin',
+export const getSettings = endpoint('GET /api/admin/settings', 'admin', {
   response: responseOf<AdminSettingsView>(),
 });
 
 /** One setting; its `value` is checked against that key's own schema (settingSchemas). */
-export const updateSetting = endpoint({
-  method: 'PUT',
-  path: '/api/admin/settings/:key',
-  audience: 'admin',
-  params: z.object({ key: z.enum(settingKeys) }),
+export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', {
   body: z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired }),
   example: { body: { value: { correct: 5, wrong: 1 } } },
   response: responseOf<{ key: SettingKey; value: SettingValues[SettingKey]; changed: boolean }>(),
 });
 
 /** The numbers, per Japan-time day, over the last `days` (7 to 90; anything else shows 30). */
-export const getDashboard = endpoint({
-  method: 'GET',
-  path: '/api/admin/dashboard',
-  audience: 'admin',
+export const getDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
   query: dashboardQuery,
   response: responseOf<AdminDashboard>(),
 });

@@ -15,7 +15,6 @@ import { messages } from '../messages.ts';
 import { isWellFormedText } from '../well-formed-string.ts';
 import { endpoint, responseOf } from './endpoint.ts';
 
-const adIdParams = z.object({ adId: z.uuid() });
 const adExample = {
   body: {
     adTitle: 'テスト広告',
@@ -51,10 +50,7 @@ const passwordResetRequest = z.strictObject(
 );
 
 /** SPEC §6: a password account for the advertiser area, confirmed by a mailed link. */
-export const signUpAdvertiser = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/sign-up',
-  audience: 'anyone',
+export const signUpAdvertiser = endpoint('POST /api/advertiser/sign-up', 'anyone', {
   body: advertiserSignUpBody,
   example: {
     body: {
@@ -69,61 +65,40 @@ export const signUpAdvertiser = endpoint({
 });
 
 /** Sets the session cookie; wrong passwords slow the sending address down. */
-export const signInAdvertiser = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/sign-in',
-  audience: 'anyone',
+export const signInAdvertiser = endpoint('POST /api/advertiser/sign-in', 'anyone', {
   body: advertiserSignInBody,
   example: { body: { email: 'nobody@example.com', password: 'wrong-password' } },
   response: responseOf<{ advertiser: AdvertiserMe }>(),
 });
 
 /** The same answer whether or not the address has an account. */
-export const requestPasswordReset = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/password-reset',
-  audience: 'anyone',
+export const requestPasswordReset = endpoint('POST /api/advertiser/password-reset', 'anyone', {
   body: passwordResetRequest,
   example: { body: { email: 'nobody@example.com' } },
   response: responseOf<{ ok: true }>(),
 });
 
-export const resetPassword = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/password-reset/confirm',
-  audience: 'anyone',
+export const resetPassword = endpoint('POST /api/advertiser/password-reset/confirm', 'anyone', {
   body: passwordResetBody,
   example: { body: { token: 'not-a-token', password: 'long-enough-1' } },
   response: responseOf<{ ok: true }>(),
 });
 
-export const getAdvertiserMe = endpoint({
-  method: 'GET',
-  path: '/api/advertiser/me',
-  audience: 'advertiserOrAdmin',
+export const getAdvertiserMe = endpoint('GET /api/advertiser/me', 'advertiserOrAdmin', {
   response: responseOf<{ advertiser: AdvertiserMe }>(),
 });
 
 /** The pricing in force, which the ad form prices with; all 0 for the admin (house ads). */
-export const getPricing = endpoint({
-  method: 'GET',
-  path: '/api/advertiser/pricing',
-  audience: 'advertiserOrAdmin',
+export const getPricing = endpoint('GET /api/advertiser/pricing', 'advertiserOrAdmin', {
   response: responseOf<PricingView>(),
 });
 
-export const listAds = endpoint({
-  method: 'GET',
-  path: '/api/advertiser/ads',
-  audience: 'advertiserOrAdmin',
+export const listAds = endpoint('GET /api/advertiser/ads', 'advertiserOrAdmin', {
   response: responseOf<{ ads: AdvertiserAd[] }>(),
 });
 
 /** SPEC §5 Create ad: pending, with the pricing in force stored on it. */
-export const submitAd = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/ads',
-  audience: 'advertiserOrAdmin',
+export const submitAd = endpoint('POST /api/advertiser/ads', 'advertiserOrAdmin', {
   body: adInputBody,
   example: adExample,
   status: 201,
@@ -131,48 +106,28 @@ export const submitAd = endpoint({
 });
 
 /** Another advertiser's ad id answers 404, as an unknown one does. */
-export const getAd = endpoint({
-  method: 'GET',
-  path: '/api/advertiser/ads/:adId',
-  audience: 'advertiserOrAdmin',
-  params: adIdParams,
+export const getAd = endpoint('GET /api/advertiser/ads/:adId', 'advertiserOrAdmin', {
   response: responseOf<{ ad: AdvertiserAdDetail }>(),
 });
 
 /** SPEC §4: only a rejected ad may be edited and resubmitted. */
-export const resubmitAd = endpoint({
-  method: 'PUT',
-  path: '/api/advertiser/ads/:adId',
-  audience: 'advertiserOrAdmin',
-  params: adIdParams,
+export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserOrAdmin', {
   body: adInputBody,
   example: adExample,
   response: responseOf<SubmittedAd>(),
 });
 
-export const endAd = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/ads/:adId/end',
-  audience: 'advertiserOrAdmin',
-  params: adIdParams,
+export const endAd = endpoint('POST /api/advertiser/ads/:adId/end', 'advertiserOrAdmin', {
   response: responseOf<{ ad: AdvertiserAd }>(),
 });
 
 /** SPEC §4/§5 Raise limit: above the current cap. */
-export const raiseAdLimit = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/ads/:adId/limit',
-  audience: 'advertiserOrAdmin',
-  params: adIdParams,
+export const raiseAdLimit = endpoint('POST /api/advertiser/ads/:adId/limit', 'advertiserOrAdmin', {
   body: raiseLimitBody,
   example: { body: { maxDeliveries: 500 } },
   response: responseOf<{ ad: AdvertiserAd }>(),
 });
 
-export const getAdReport = endpoint({
-  method: 'GET',
-  path: '/api/advertiser/ads/:adId/report',
-  audience: 'advertiserOrAdmin',
-  params: adIdParams,
+export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', {
   response: responseOf<AdReport>(),
 });

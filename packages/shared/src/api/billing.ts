@@ -4,27 +4,18 @@ import { endpoint, responseOf } from './endpoint.ts';
 // Card registration, "view invoices" and the provider's events (docs/decisions/008-advertisers.md).
 
 /** Opens the provider's card-setup checkout (the stand-in's page without a provider). */
-export const startCardSetup = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/card/setup-session',
-  audience: 'advertiser',
+export const startCardSetup = endpoint('POST /api/advertiser/card/setup-session', 'advertiser', {
   response: responseOf<{ url: string }>(),
 });
 
 /** Records the card of a finished checkout; the session must be the advertiser's own. */
-export const completeCardSetup = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/card/complete',
-  audience: 'advertiser',
+export const completeCardSetup = endpoint('POST /api/advertiser/card/complete', 'advertiser', {
   body: cardSetupCompleteBody,
   response: responseOf<{ advertiser: AdvertiserMe }>(),
 });
 
 /** The provider's customer portal, for an advertiser with a card on file. */
-export const openBillingPortal = endpoint({
-  method: 'POST',
-  path: '/api/advertiser/billing/portal',
-  audience: 'advertiser',
+export const openBillingPortal = endpoint('POST /api/advertiser/billing/portal', 'advertiser', {
   response: responseOf<{ url: string }>(),
 });
 
@@ -32,9 +23,6 @@ export const openBillingPortal = endpoint({
  * The payment provider's events. No body schema: the signature covers the exact bytes sent, so the
  * server reads this body raw and the provider's SDK checks it. Only a signed event is acted on.
  */
-export const receivePaymentWebhook = endpoint({
-  method: 'POST',
-  path: '/api/payments/webhook',
-  audience: 'anyone',
+export const receivePaymentWebhook = endpoint('POST /api/payments/webhook', 'anyone', {
   response: responseOf<{ received: true; handled: boolean }>(),
 });

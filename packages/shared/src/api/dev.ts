@@ -14,16 +14,10 @@ export interface CapturedMail extends CapturedSms {
   subject: string;
 }
 
-export const listCapturedMail = endpoint({
-  method: 'GET',
-  path: '/api/dev/mail',
-  audience: 'anyone',
+export const listCapturedMail = endpoint('GET /api/dev/mail', 'anyone', {
   response: responseOf<{ mail: CapturedMail[] }>(),
 });
 
-export const listCapturedSms = endpoint({
-  method: 'GET',
-  path: '/api/dev/sms',
-  audience: 'anyone',
+export const listCapturedSms = endpoint('GET /api/dev/sms', 'anyone', {
   response: responseOf<{ sms: CapturedSms[] }>(),
 });

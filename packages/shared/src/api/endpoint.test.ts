@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Endpoint, pathOf } from './endpoint.ts';
+import { type Endpoint, endpoint, pathOf } from './endpoint.ts';
 import * as api from './index.ts';
+import { type PathParamName, pathParams } from './path-params.ts';
 
 const declared = Object.entries(api).flatMap(([area, endpoints]) =>
   Object.entries(endpoints as Record<string, Endpoint>).map(([name, endpoint]) => ({
@@ -27,11 +28,12 @@ describe('the declared endpoints', () => {
     expect(endpoint.body === undefined || endpoint.method !== 'GET', 'a GET takes no body').toBe(true);
   });
 
-  it.each(declared)('$name: names a schema for each of its path params', ({ endpoint }) => {
+  it.each(declared)('$name: takes its path params from the path, by name', ({ endpoint }) => {
     const names = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
     if (names.length === 0) return expect(endpoint.params).toBeUndefined();
     const shape = (endpoint.params as unknown as { shape: Record<string, unknown> }).shape;
     expect(Object.keys(shape).sort()).toEqual(names.sort());
+    for (const name of names) expect(shape[name!]).toBe(pathParams[name as PathParamName]);
   });
 });
 
@@ -39,5 +41,18 @@ describe('pathOf', () => {
   it('fills and encodes path params, and refuses a missing one', () => {
     expect(pathOf('/api/ads/:adId/click', { adId: 'a/b c' })).toBe('/api/ads/a%2Fb%20c/click');
     expect(() => pathOf('/api/ads/:adId/click')).toThrow(/adId/);
+  });
+});
+
+describe('endpoint', () => {
+  it('splits its route and refuses a path param with no meaning', () => {
+    const declared = endpoint('PUT /api/things/:adId', 'admin');
+    expect([declared.method, declared.path, declared.audience]).toEqual([
+      'PUT',
+      '/api/things/:adId',
+      'admin',
+    ]);
+    expect(declared.params.safeParse({ adId: 'not-a-uuid' }).success).toBe(false);
+    expect(() => endpoint('GET /api/things/:thingId', 'admin')).toThrow(/:thingId has no entry/);
   });
 });

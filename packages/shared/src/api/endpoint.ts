@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type ParamsSchemaOf, paramsSchemaOf } from './path-params.ts';
 
 /**
  * Who may call an endpoint. The server's guards decide each one (apps/server/src/http/guards.ts);
@@ -31,18 +32,9 @@ export interface ResponseType<T> {
 }
 export const responseOf = <T>(): ResponseType<T> => ({});
 
-/**
- * One endpoint, declared once: method, path, audience and the zod schemas of its path params, query
- * and body. The server registers it (http/define-route.ts), the web fetches with it, and the access
- * and bad-input suites read it.
- */
-export interface Endpoint {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly audience: Audience;
-  /** The path's `:params`. A value that does not parse answers 404 (as if it did not exist). */
-  readonly params?: z.ZodType;
-  /** The Japanese message of that 404 (default: the table's NOT_FOUND message). */
+/** What an endpoint may declare beyond its route and audience. */
+export interface EndpointOptions {
+  /** The Japanese message of the 404 for a path param that does not parse (default: the table's NOT_FOUND message). */
   readonly notFound?: string;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -56,8 +48,44 @@ export interface Endpoint {
   readonly response?: ResponseType<unknown>;
 }
 
-/** Declares an endpoint; the literal types are kept (audience, path) for the route's context. */
-export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
+/**
+ * One endpoint, declared once: its route ('POST /api/gift-requests'), audience and the zod schemas of
+ * its query and body; its path params' schemas come from the path (path-params.ts). The server
+ * registers it (http/define-route.ts), the web fetches with it, and the access and bad-input suites
+ * read it.
+ */
+export interface Endpoint extends EndpointOptions {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly audience: Audience;
+  /** The path's `:params`, from pathParams by name. */
+  readonly params?: z.ZodType;
+}
+
+type Route = `${HttpMethod} /${string}`;
+type PathOf<R extends Route> = R extends `${HttpMethod} ${infer P}` ? P : never;
+type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
+
+/** Declares an endpoint; the literal types are kept (route, audience, options) for the route's context. */
+export function endpoint<
+  const R extends Route,
+  const A extends Audience,
+  const O extends EndpointOptions = {},
+>(
+  route: R,
+  audience: A,
+  options?: O,
+): O & { method: MethodOf<R>; path: PathOf<R>; audience: A; params: ParamsSchemaOf<PathOf<R>> } {
+  const space = route.indexOf(' ');
+  const path = route.slice(space + 1) as PathOf<R>;
+  return {
+    ...(options as O),
+    method: route.slice(0, space) as MethodOf<R>,
+    path,
+    audience,
+    params: paramsSchemaOf(path),
+  };
+}
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type GiftRequestView,
   type GiftType,
@@ -9,55 +8,33 @@ import {
 } from '../gifts.ts';
 import { endpoint, responseOf } from './endpoint.ts';
 
-const requestIdParams = z.object({ requestId: z.uuid() });
-
-export const listGiftTypes = endpoint({
-  method: 'GET',
-  path: '/api/gift-types',
-  audience: 'member',
+export const listGiftTypes = endpoint('GET /api/gift-types', 'member', {
   response: responseOf<{ giftTypes: GiftType[] }>(),
 });
 
 /** SPEC §4, §9: a point exchange, in one statement with its debit. */
-export const requestGift = endpoint({
-  method: 'POST',
-  path: '/api/gift-requests',
-  audience: 'memberSession',
+export const requestGift = endpoint('POST /api/gift-requests', 'memberSession', {
   body: giftRequestBody,
   example: { body: { giftType: 'amazon', points: 1000 } },
   status: 201,
   response: responseOf<GiftRequestView>(),
 });
 
-export const listGiftRequests = endpoint({
-  method: 'GET',
-  path: '/api/gift-requests',
-  audience: 'member',
+export const listGiftRequests = endpoint('GET /api/gift-requests', 'member', {
   response: responseOf<{ requests: GiftRequestView[] }>(),
 });
 
-export const listPendingGiftRequests = endpoint({
-  method: 'GET',
-  path: '/api/admin/gift-requests',
-  audience: 'admin',
+export const listPendingGiftRequests = endpoint('GET /api/admin/gift-requests', 'admin', {
   response: responseOf<{ requests: PendingGiftRequest[] }>(),
 });
 
-export const issueGift = endpoint({
-  method: 'POST',
-  path: '/api/admin/gift-requests/:requestId/issue',
-  audience: 'admin',
-  params: requestIdParams,
+export const issueGift = endpoint('POST /api/admin/gift-requests/:requestId/issue', 'admin', {
   body: issueGiftBody,
   example: { body: { giftCode: 'CODE-1234' } },
   response: responseOf<{ ok: true }>(),
 });
 
-export const rejectGift = endpoint({
-  method: 'POST',
-  path: '/api/admin/gift-requests/:requestId/reject',
-  audience: 'admin',
-  params: requestIdParams,
+export const rejectGift = endpoint('POST /api/admin/gift-requests/:requestId/reject', 'admin', {
   body: rejectGiftBody,
   example: { body: { reason: '重複' } },
   response: responseOf<{ ok: true }>(),

@@ -2,10 +2,7 @@ import { materialRequestBody, pageViewBody } from '../schemas.ts';
 import { endpoint, responseOf } from './endpoint.ts';
 
 /** SPEC §2: a prospective advertiser asks for the materials by e-mail. */
-export const requestMaterials = endpoint({
-  method: 'POST',
-  path: '/api/material-requests',
-  audience: 'anyone',
+export const requestMaterials = endpoint('POST /api/material-requests', 'anyone', {
   body: materialRequestBody,
   example: { body: { email: 'materials@example.com' } },
   status: 201,
@@ -13,10 +10,7 @@ export const requestMaterials = endpoint({
 });
 
 /** A page view for the admin's dashboard: 204 whether stored or dropped over the address's limit. */
-export const recordPageView = endpoint({
-  method: 'POST',
-  path: '/api/analytics/page-views',
-  audience: 'anyone',
+export const recordPageView = endpoint('POST /api/analytics/page-views', 'anyone', {
   body: pageViewBody,
   example: { body: { path: '/' } },
   status: 204,
