@@ -26,21 +26,7 @@ export const demoQuiz = {
   wrongPoints: 1,
 } as const;
 
-export const occupations = [
-  '会社役員',
-  '会社員',
-  '公務員',
-  '自営業',
-  '学生',
-  '主婦・主夫',
-  'アルバイト',
-  '無職',
-] as const;
-
-export const annualIncomes = ['〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜'] as const;
-
 export const genders = ['male', 'female', 'other'] as const;
-export const maritalStatuses = ['single', 'divorced', 'married'] as const;
 export const ageBands = ['10s', '20s', '30s', '40s', '50s', '60s'] as const;
 export const roles = ['user', 'advertiser'] as const;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { annualIncomes, genders, maritalStatuses, occupations } from './constants.ts';
+import { genders } from './constants.ts';
 import { messages } from './messages.ts';
+import { annualIncomes, maritalStatuses, occupations } from './profile-options.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -1,4 +1,6 @@
-import { type ErrorBody, coreMessages as messages } from '@quiz-points/shared';
+import type { BodyOf, Endpoint, ErrorBody, ParamsOf, ResponseOf } from '@quiz-points/shared';
+import { coreMessages as messages } from '@quiz-points/shared';
+import type { z } from 'zod';
 
 /** A failed API call, carrying the Japanese message to show. */
 export class ApiError extends Error {
@@ -22,19 +24,34 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
-/** JSON over fetch. Network failures and error bodies both become an ApiError with a Japanese message. */
+/** What a call sends: the path's params, the query and the JSON body (a write without one sends `{}`). */
+export interface ApiInput {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  keepalive?: boolean;
+}
+
+/**
+ * JSON over fetch, to a route written as the server declares it ('POST /api/ads/:adId/click').
+ * Network failures and error bodies both become an ApiError with a Japanese message.
+ */
 export async function apiFetch<T>(
-  path: string,
-  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+  route: string,
+  { params, query, body, keepalive }: ApiInput = {},
 ): Promise<T> {
+  const [method, template] = route.split(' ') as [string, string];
+  const search = query ? `?${new URLSearchParams(query as Record<string, string>)}` : '';
+  const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]!)) + search;
+  const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
   let response: Response;
   try {
     response = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      method,
+      headers: json === undefined ? {} : { 'content-type': 'application/json' },
+      body: json,
       credentials: 'same-origin',
-      keepalive: init.keepalive,
+      keepalive,
     });
   } catch {
     throw new ApiError(messages.networkFailed, 0, 'NETWORK');
@@ -50,3 +67,25 @@ export async function apiFetch<T>(
   }
   return data as T;
 }
+
+type InputOf<E extends Endpoint> = { keepalive?: boolean } & (ParamsOf<E> extends undefined
+  ? unknown
+  : { params: { [K in keyof ParamsOf<E>]: string } }) &
+  (E['query'] extends z.ZodType
+    ? object extends z.input<E['query']>
+      ? { query?: z.input<E['query']> }
+      : { query: z.input<E['query']> }
+    : unknown) &
+  (E['body'] extends z.ZodType ? { body: BodyOf<E> } : unknown);
+
+/**
+ * A call to a declared endpoint (packages/shared/src/api), typed by its declaration: the route must
+ * be the declared one, the params, query and body its schemas' input, the answer its response. Only
+ * the declaration's type is imported, so the browser loads none of the server's schemas.
+ *
+ *     callApi<typeof api.gifts.requestGift>('POST /api/gift-requests', { body })
+ */
+export const callApi = apiFetch as <E extends Endpoint>(
+  route: `${E['method']} ${E['path']}`,
+  ...input: object extends InputOf<E> ? [InputOf<E>?] : [InputOf<E>]
+) => Promise<ResponseOf<E>>;

@@ -40,7 +40,7 @@ export const claimDailyGacha = endpoint('POST /api/gacha/claim', 'memberSession'
 });
 
 export const getTodaysDailyQuiz = endpoint('GET /api/daily-quiz/today', 'member', {
-  response: responseOf<DailyQuizToday | null>(),
+  response: responseOf<DailyQuizToday>(),
 });
 
 export const answerDailyQuiz = endpoint('POST /api/daily-quiz/answer', 'memberSession', {

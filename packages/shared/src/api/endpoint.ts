@@ -70,7 +70,7 @@ type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${stri
 export function endpoint<
   const R extends Route,
   const A extends Audience,
-  const O extends EndpointOptions = {},
+  const O extends EndpointOptions = Record<never, never>,
 >(
   route: R,
   audience: A,

@@ -1,8 +1,8 @@
-import type { SignupBody, SignupResult } from '@quiz-points/shared';
-import { apiFetch } from '../../../lib/api.ts';
+import type { api, SignupBody } from '@quiz-points/shared';
+import { callApi } from '../../../lib/api.ts';
 import { useMutationRefreshingMe } from '../../auth/index.ts';
 
 export const completeSignup = (body: SignupBody) =>
-  apiFetch<SignupResult>('/api/signup', { method: 'POST', body });
+  callApi<typeof api.accounts.completeSignup>('POST /api/signup', { body });
 
 export const useCompleteSignup = () => useMutationRefreshingMe(completeSignup);

@@ -1,9 +1,10 @@
-import type { ZipCodeAddress } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { accountKeys } from './keys.ts';
 
-export const lookupZipCode = (zipCode: string) => apiFetch<ZipCodeAddress>(`/api/zip-codes/${zipCode}`);
+export const lookupZipCode = (zipCode: string) =>
+  callApi<typeof api.accounts.lookupZipCode>('GET /api/zip-codes/:zipCode', { params: { zipCode } });
 
 /** The address for a complete 7-digit zip code (looked up by our own server, from shipped data). */
 export const zipCodeQueryOptions = (zipCode: string) =>

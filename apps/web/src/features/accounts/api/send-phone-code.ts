@@ -1,7 +1,8 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 export const sendPhoneCode = (body: { phoneNumber: string }) =>
-  apiFetch<{ ok: true }>('/api/phone/send-code', { method: 'POST', body });
+  callApi<typeof api.accounts.sendPhoneCode>('POST /api/phone/send-code', { body });
 
 export const useSendPhoneCode = () => useMutation({ mutationFn: sendPhoneCode });

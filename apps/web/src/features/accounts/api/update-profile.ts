@@ -1,8 +1,8 @@
-import type { ProfileUpdateBody } from '@quiz-points/shared';
-import { apiFetch } from '../../../lib/api.ts';
+import type { api, ProfileUpdateBody } from '@quiz-points/shared';
+import { callApi } from '../../../lib/api.ts';
 import { useMutationRefreshingMe } from '../../auth/index.ts';
 
 export const updateProfile = (body: ProfileUpdateBody) =>
-  apiFetch<{ ok: true }>('/api/account', { method: 'PUT', body });
+  callApi<typeof api.accounts.updateProfile>('PUT /api/account', { body });
 
 export const useUpdateProfile = () => useMutationRefreshingMe(updateProfile);

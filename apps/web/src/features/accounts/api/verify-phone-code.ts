@@ -1,8 +1,8 @@
-import type { PhoneVerifyResult } from '@quiz-points/shared';
-import { apiFetch } from '../../../lib/api.ts';
+import type { api } from '@quiz-points/shared';
+import { callApi } from '../../../lib/api.ts';
 import { useMutationRefreshingMe } from '../../auth/index.ts';
 
 export const verifyPhoneCode = (body: { code: string }) =>
-  apiFetch<PhoneVerifyResult>('/api/phone/verify', { method: 'POST', body });
+  callApi<typeof api.accounts.verifyPhoneCode>('POST /api/phone/verify', { body });
 
 export const useVerifyPhoneCode = () => useMutationRefreshingMe(verifyPhoneCode);

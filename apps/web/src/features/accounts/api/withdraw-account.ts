@@ -1,8 +1,9 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { useSignOut } from '../../auth/index.ts';
 
-export const withdrawAccount = () => apiFetch<{ ok: true }>('/api/withdrawal', { method: 'POST', body: {} });
+export const withdrawAccount = () => callApi<typeof api.accounts.withdraw>('POST /api/withdrawal');
 
 /** SPEC §4 Withdrawal: the server ends the account and its session; the browser then signs out. */
 export function useWithdrawAccount() {

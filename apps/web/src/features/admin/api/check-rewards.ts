@@ -1,10 +1,10 @@
-import type { RewardCheckRow } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const checkRewards = (email: string) =>
-  apiFetch<{ responses: RewardCheckRow[] }>(`/api/admin/reward-check?email=${encodeURIComponent(email)}`);
+  callApi<typeof api.admin.checkRewards>('GET /api/admin/reward-check', { query: { email } });
 
 export const checkRewardsQueryOptions = (email: string | null) =>
   queryOptions({

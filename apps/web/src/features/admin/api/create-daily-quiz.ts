@@ -1,10 +1,10 @@
-import type { CreateDailyQuizBody } from '@quiz-points/shared';
+import type { api, CreateDailyQuizBody } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const createDailyQuiz = (body: CreateDailyQuizBody) =>
-  apiFetch<{ publishDate: string }>('/api/admin/daily-quizzes', { method: 'POST', body });
+  callApi<typeof api.admin.createDailyQuiz>('POST /api/admin/daily-quizzes', { body });
 
 export function useCreateDailyQuiz() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import type { AdminDashboard } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const getAdminDashboard = (days: number) =>
-  apiFetch<AdminDashboard>(`/api/admin/dashboard?days=${days}`);
+  callApi<typeof api.admin.getDashboard>('GET /api/admin/dashboard', { query: { days } });
 
 export const getAdminDashboardQueryOptions = (days: number) =>
   queryOptions({ queryKey: adminKeys.dashboard(days), queryFn: () => getAdminDashboard(days) });

@@ -1,9 +1,9 @@
-import type { AdminSettingsView } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const getAdminSettings = () => apiFetch<AdminSettingsView>('/api/admin/settings');
+export const getAdminSettings = () => callApi<typeof api.admin.getSettings>('GET /api/admin/settings');
 
 export const getAdminSettingsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.settings, queryFn: getAdminSettings });

@@ -1,9 +1,9 @@
-import type { AdminSummary } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const getAdminSummary = () => apiFetch<AdminSummary>('/api/admin/summary');
+export const getAdminSummary = () => callApi<typeof api.admin.getSummary>('GET /api/admin/summary');
 
 export const getAdminSummaryQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.summary, queryFn: getAdminSummary });

@@ -1,10 +1,10 @@
-import type { AdminUserOverview } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const getUserOverview = (userId: string) =>
-  apiFetch<AdminUserOverview>(`/api/admin/users/${encodeURIComponent(userId)}`);
+  callApi<typeof api.admin.getUserOverview>('GET /api/admin/users/:userId', { params: { userId } });
 
 export const getUserOverviewQueryOptions = (userId: string) =>
   queryOptions({ queryKey: adminKeys.user(userId), queryFn: () => getUserOverview(userId) });

@@ -1,9 +1,9 @@
-import type { PendingAd } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const listPendingAds = () => apiFetch<{ ads: PendingAd[] }>('/api/admin/ads/pending');
+export const listPendingAds = () => callApi<typeof api.admin.listPendingAds>('GET /api/admin/ads/pending');
 
 export const listPendingAdsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.pendingAds, queryFn: listPendingAds });

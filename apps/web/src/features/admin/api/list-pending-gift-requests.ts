@@ -1,10 +1,10 @@
-import type { PendingGiftRequest } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const listPendingGiftRequests = () =>
-  apiFetch<{ requests: PendingGiftRequest[] }>('/api/admin/gift-requests');
+  callApi<typeof api.gifts.listPendingGiftRequests>('GET /api/admin/gift-requests');
 
 export const listPendingGiftRequestsQueryOptions = () =>
   queryOptions({ queryKey: adminKeys.giftRequests, queryFn: listPendingGiftRequests });

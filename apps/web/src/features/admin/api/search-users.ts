@@ -1,10 +1,10 @@
-import type { AdminUserSummary } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const searchUsers = (q: string) =>
-  apiFetch<{ users: AdminUserSummary[] }>(`/api/admin/users?q=${encodeURIComponent(q)}`);
+  callApi<typeof api.admin.searchUsers>('GET /api/admin/users', { query: { q } });
 
 export const searchUsersQueryOptions = (q: string) =>
   queryOptions({ queryKey: adminKeys.userSearch(q), queryFn: () => searchUsers(q), enabled: q !== '' });

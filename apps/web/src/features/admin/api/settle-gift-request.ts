@@ -1,5 +1,6 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export type GiftSettlement = { kind: 'issue'; giftCode: string } | { kind: 'reject'; reason: string };
@@ -12,10 +13,15 @@ export const settleGiftRequest = ({
   requestId: string;
   settlement: GiftSettlement;
 }) =>
-  apiFetch<{ ok: true }>(`/api/admin/gift-requests/${encodeURIComponent(requestId)}/${settlement.kind}`, {
-    method: 'POST',
-    body: settlement.kind === 'issue' ? { giftCode: settlement.giftCode } : { reason: settlement.reason },
-  });
+  settlement.kind === 'issue'
+    ? callApi<typeof api.gifts.issueGift>('POST /api/admin/gift-requests/:requestId/issue', {
+        params: { requestId },
+        body: { giftCode: settlement.giftCode },
+      })
+    : callApi<typeof api.gifts.rejectGift>('POST /api/admin/gift-requests/:requestId/reject', {
+        params: { requestId },
+        body: { reason: settlement.reason },
+      });
 
 export function useSettleGiftRequest() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { SettingKey, SettingValues } from '@quiz-points/shared';
+import type { api, SettingKey, SettingValues } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { adminKeys } from './query-keys.ts';
 
 export const updateSetting = <K extends SettingKey>(key: K, value: SettingValues[K]) =>
-  apiFetch<{ key: K; value: SettingValues[K]; changed: boolean }>(`/api/admin/settings/${key}`, {
-    method: 'PUT',
+  callApi<typeof api.admin.updateSetting>('PUT /api/admin/settings/:key', {
+    params: { key },
     body: { value },
   });
 

@@ -1,8 +1,8 @@
-import type { MaterialRequestBody } from '@quiz-points/shared';
+import type { api, MaterialRequestBody } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 export const requestMaterials = (body: MaterialRequestBody) =>
-  apiFetch<{ ok: true }>('/api/material-requests', { method: 'POST', body });
+  callApi<typeof api.visitors.requestMaterials>('POST /api/material-requests', { body });
 
 export const useRequestMaterials = () => useMutation({ mutationFn: requestMaterials });

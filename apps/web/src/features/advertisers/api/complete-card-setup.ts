@@ -1,10 +1,13 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 /** Records the setup the checkout returned with (?session_id=...). */
 export const completeCardSetup = (sessionId: string) =>
-  apiFetch<unknown>('/api/advertiser/card/complete', { method: 'POST', body: { sessionId } });
+  callApi<typeof api.billing.completeCardSetup>('POST /api/advertiser/card/complete', {
+    body: { sessionId },
+  });
 
 export function useCompleteCardSetup() {
   const queryClient = useQueryClient();

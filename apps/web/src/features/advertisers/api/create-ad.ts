@@ -1,10 +1,10 @@
-import type { AdInputBody, AdvertiserAd } from '@quiz-points/shared';
+import type { AdInputBody, api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const createAd = (body: AdInputBody) =>
-  apiFetch<{ ad: AdvertiserAd; mailed: boolean }>('/api/advertiser/ads', { method: 'POST', body });
+  callApi<typeof api.advertisers.submitAd>('POST /api/advertiser/ads', { body });
 
 export function useCreateAd() {
   const queryClient = useQueryClient();

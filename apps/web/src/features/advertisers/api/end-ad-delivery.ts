@@ -1,9 +1,10 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const endAdDelivery = (adId: string) =>
-  apiFetch<unknown>(`/api/advertiser/ads/${encodeURIComponent(adId)}/end`, { method: 'POST', body: {} });
+  callApi<typeof api.advertisers.endAd>('POST /api/advertiser/ads/:adId/end', { params: { adId } });
 
 export function useEndAdDelivery() {
   const queryClient = useQueryClient();

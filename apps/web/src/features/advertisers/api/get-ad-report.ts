@@ -1,10 +1,10 @@
-import type { AdReport } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const getAdReport = (adId: string) =>
-  apiFetch<AdReport>(`/api/advertiser/ads/${encodeURIComponent(adId)}/report`);
+  callApi<typeof api.advertisers.getAdReport>('GET /api/advertiser/ads/:adId/report', { params: { adId } });
 
 export const getAdReportQueryOptions = (adId: string) =>
   queryOptions({ queryKey: advertiserKeys.report(adId), queryFn: () => getAdReport(adId) });

@@ -1,10 +1,10 @@
-import type { AdvertiserAdDetail } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const getAdvertiserAd = (adId: string) =>
-  apiFetch<{ ad: AdvertiserAdDetail }>(`/api/advertiser/ads/${encodeURIComponent(adId)}`).then(
+  callApi<typeof api.advertisers.getAd>('GET /api/advertiser/ads/:adId', { params: { adId } }).then(
     (data) => data.ad,
   );
 

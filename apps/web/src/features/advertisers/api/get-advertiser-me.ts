@@ -1,10 +1,10 @@
-import type { AdvertiserMe } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const getAdvertiserMe = () =>
-  apiFetch<{ advertiser: AdvertiserMe }>('/api/advertiser/me').then((data) => data.advertiser);
+  callApi<typeof api.advertisers.getAdvertiserMe>('GET /api/advertiser/me').then((data) => data.advertiser);
 
 export const getAdvertiserMeQueryOptions = (enabled = true) =>
   queryOptions({ queryKey: advertiserKeys.me, queryFn: getAdvertiserMe, enabled });

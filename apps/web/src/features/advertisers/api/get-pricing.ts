@@ -1,9 +1,9 @@
-import type { PricingView } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-export const getPricing = () => apiFetch<PricingView>('/api/advertiser/pricing');
+export const getPricing = () => callApi<typeof api.advertisers.getPricing>('GET /api/advertiser/pricing');
 
 export const getPricingQueryOptions = () =>
   queryOptions({ queryKey: advertiserKeys.pricing, queryFn: getPricing });

@@ -1,9 +1,9 @@
-import type { AdvertiserAd } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-export const listAdvertiserAds = () => apiFetch<{ ads: AdvertiserAd[] }>('/api/advertiser/ads');
+export const listAdvertiserAds = () => callApi<typeof api.advertisers.listAds>('GET /api/advertiser/ads');
 
 export const listAdvertiserAdsQueryOptions = () =>
   queryOptions({ queryKey: advertiserKeys.ads, queryFn: listAdvertiserAds });

@@ -1,10 +1,13 @@
-import type { RaiseLimitBody } from '@quiz-points/shared';
+import type { api, RaiseLimitBody } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const raiseAdLimit = ({ adId, body }: { adId: string; body: RaiseLimitBody }) =>
-  apiFetch<unknown>(`/api/advertiser/ads/${encodeURIComponent(adId)}/limit`, { method: 'POST', body });
+  callApi<typeof api.advertisers.raiseAdLimit>('POST /api/advertiser/ads/:adId/limit', {
+    params: { adId },
+    body,
+  });
 
 export function useRaiseAdLimit() {
   const queryClient = useQueryClient();

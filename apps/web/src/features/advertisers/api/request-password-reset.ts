@@ -1,7 +1,8 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 export const requestPasswordReset = (body: { email: string }) =>
-  apiFetch<unknown>('/api/advertiser/password-reset', { method: 'POST', body });
+  callApi<typeof api.advertisers.requestPasswordReset>('POST /api/advertiser/password-reset', { body });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,7 +1,8 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 export const resetPassword = (body: { token: string; password: string }) =>
-  apiFetch<unknown>('/api/advertiser/password-reset/confirm', { method: 'POST', body });
+  callApi<typeof api.advertisers.resetPassword>('POST /api/advertiser/password-reset/confirm', { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,11 +1,11 @@
-import type { AdvertiserMe, AdvertiserSignInBody } from '@quiz-points/shared';
+import type { AdvertiserSignInBody, api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { authKeys } from '../../auth/index.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const signInAdvertiser = (body: AdvertiserSignInBody) =>
-  apiFetch<{ advertiser: AdvertiserMe }>('/api/advertiser/sign-in', { method: 'POST', body });
+  callApi<typeof api.advertisers.signInAdvertiser>('POST /api/advertiser/sign-in', { body });
 
 export function useSignInAdvertiser() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
-import type { AdvertiserSignUpBody } from '@quiz-points/shared';
+import type { AdvertiserSignUpBody, api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 export const signUpAdvertiser = (body: AdvertiserSignUpBody) =>
-  apiFetch<unknown>('/api/advertiser/sign-up', { method: 'POST', body });
+  callApi<typeof api.advertisers.signUpAdvertiser>('POST /api/advertiser/sign-up', { body });
 
 export const useSignUpAdvertiser = () => useMutation({ mutationFn: signUpAdvertiser });

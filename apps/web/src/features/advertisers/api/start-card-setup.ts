@@ -1,8 +1,9 @@
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 /** Asks for the provider's checkout (setup mode); the page then goes there. */
 export const startCardSetup = () =>
-  apiFetch<{ url: string }>('/api/advertiser/card/setup-session', { method: 'POST', body: {} });
+  callApi<typeof api.billing.startCardSetup>('POST /api/advertiser/card/setup-session');
 
 export const useStartCardSetup = () => useMutation({ mutationFn: startCardSetup });

@@ -1,11 +1,11 @@
-import type { AdInputBody } from '@quiz-points/shared';
+import type { AdInputBody, api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 /** Edits a rejected ad and resubmits it for review. */
 export const updateAd = ({ adId, body }: { adId: string; body: AdInputBody }) =>
-  apiFetch<unknown>(`/api/advertiser/ads/${encodeURIComponent(adId)}`, { method: 'PUT', body });
+  callApi<typeof api.advertisers.resubmitAd>('PUT /api/advertiser/ads/:adId', { params: { adId }, body });
 
 export function useUpdateAd() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
-import type { Me } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { authKeys } from './keys.ts';
 
 const pageLoadedAt = Date.now();
 
-export const getMe = () => apiFetch<{ user: Me | null }>('/api/me').then((data) => data.user);
+export const getMe = () => callApi<typeof api.accounts.getMe>('GET /api/me').then((data) => data.user);
 
 /**
  * The signed-in person (null when signed out). A page served without a session cookie starts as

@@ -6,7 +6,7 @@ import { authKeys } from './keys.ts';
 
 export const LOGGED_OUT_EVENT = 'loggedOut';
 
-export const signOut = () => apiFetch<undefined>('/api/auth/sign-out', { method: 'POST', body: {} });
+export const signOut = () => apiFetch<undefined>('POST /api/auth/sign-out');
 
 export interface SignOutOptions {
   /** Where to go afterwards (`/` unless told); null stays on the page (the advertiser landing). */

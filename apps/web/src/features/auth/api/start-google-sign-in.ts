@@ -24,8 +24,7 @@ export async function startGoogleSignIn(
     await navigator.clipboard?.writeText(window.location.href).catch(() => {});
     throw new SignInError(messages.inAppBrowser);
   }
-  const { url } = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
-    method: 'POST',
+  const { url } = await apiFetch<{ url: string }>('POST /api/auth/sign-in/social', {
     body: {
       provider: 'google',
       callbackURL: options.callbackURL ?? '/',

@@ -1,11 +1,11 @@
-import type { AnswerResult } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { useRefreshPoints } from '../hooks/use-refresh-points.ts';
 import { earningKeys } from './keys.ts';
 
 export const answerDailyQuiz = (option: number) =>
-  apiFetch<AnswerResult>('/api/daily-quiz/answer', { method: 'POST', body: { option } });
+  callApi<typeof api.earning.answerDailyQuiz>('POST /api/daily-quiz/answer', { body: { option } });
 
 export function useAnswerDailyQuiz(options: { onSuccess?: () => void } = {}) {
   const refreshPoints = useRefreshPoints();

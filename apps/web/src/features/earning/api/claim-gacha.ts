@@ -1,9 +1,9 @@
-import type { GachaClaimResult } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { earningKeys } from './keys.ts';
 
-export const claimGacha = () => apiFetch<GachaClaimResult>('/api/gacha/claim', { method: 'POST', body: {} });
+export const claimGacha = () => callApi<typeof api.earning.claimDailyGacha>('POST /api/gacha/claim');
 
 /** The passbook is refreshed at once; the balance once the roll is over (gacha.tsx). */
 export function useClaimGacha() {

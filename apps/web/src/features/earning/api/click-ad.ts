@@ -1,10 +1,10 @@
-import { type AdClickResult, type AdListResponse, messages } from '@quiz-points/shared';
+import { type AdListResponse, type api, messages } from '@quiz-points/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
 import { earningKeys } from './keys.ts';
 
 export const clickAd = (adId: string) =>
-  apiFetch<AdClickResult>(`/api/ads/${adId}/click`, { method: 'POST', body: {} });
+  callApi<typeof api.earning.clickAd>('POST /api/ads/:adId/click', { params: { adId } });
 
 /**
  * Records the click that starts an ad's wait, and marks the ad opened in the list. SPEC §4: a

@@ -1,9 +1,9 @@
-import type { PointHistoryResponse } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { earningKeys } from './keys.ts';
 
-export const getPointHistory = () => apiFetch<PointHistoryResponse>('/api/points/history');
+export const getPointHistory = () => callApi<typeof api.earning.listPointHistory>('GET /api/points/history');
 
 /** The passbook, refreshed every few seconds so new points appear without reloading. */
 export const pointHistoryQueryOptions = () =>

@@ -1,9 +1,9 @@
-import type { AdListResponse } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { earningKeys } from './keys.ts';
 
-export const listAds = () => apiFetch<AdListResponse>('/api/ads');
+export const listAds = () => callApi<typeof api.earning.listAds>('GET /api/ads');
 
 export const adsQueryOptions = () => queryOptions({ queryKey: earningKeys.ads(), queryFn: listAds });
 

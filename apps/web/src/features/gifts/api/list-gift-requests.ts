@@ -1,9 +1,9 @@
-import type { GiftRequestsResponse } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { giftKeys } from './keys.ts';
 
-export const listGiftRequests = () => apiFetch<GiftRequestsResponse>('/api/gift-requests');
+export const listGiftRequests = () => callApi<typeof api.gifts.listGiftRequests>('GET /api/gift-requests');
 
 export const giftRequestsQueryOptions = () =>
   queryOptions({ queryKey: giftKeys.requests(), queryFn: listGiftRequests });

@@ -1,9 +1,9 @@
-import type { GiftTypesResponse } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { giftKeys } from './keys.ts';
 
-export const listGiftTypes = () => apiFetch<GiftTypesResponse>('/api/gift-types');
+export const listGiftTypes = () => callApi<typeof api.gifts.listGiftTypes>('GET /api/gift-types');
 
 export const giftTypesQueryOptions = () =>
   queryOptions({ queryKey: giftKeys.types(), queryFn: listGiftTypes });

@@ -1,11 +1,11 @@
-import type { GiftRequestBody, GiftRequestView } from '@quiz-points/shared';
+import type { api, GiftRequestBody } from '@quiz-points/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { useRefreshPoints } from '../../earning/index.ts';
 import { giftKeys } from './keys.ts';
 
 export const requestGift = (body: GiftRequestBody) =>
-  apiFetch<GiftRequestView>('/api/gift-requests', { method: 'POST', body });
+  callApi<typeof api.gifts.requestGift>('POST /api/gift-requests', { body });
 
 export function useRequestGift() {
   const refreshPoints = useRefreshPoints();

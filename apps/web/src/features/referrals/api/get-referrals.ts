@@ -1,9 +1,9 @@
-import type { ReferralsView } from '@quiz-points/shared';
+import type { api } from '@quiz-points/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { referralKeys } from './keys.ts';
 
-export const getReferrals = () => apiFetch<ReferralsView>('/api/referrals');
+export const getReferrals = () => callApi<typeof api.accounts.listReferrals>('GET /api/referrals');
 
 export const referralsQueryOptions = () =>
   queryOptions({ queryKey: referralKeys.all(), queryFn: getReferrals });
