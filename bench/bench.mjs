@@ -201,13 +201,27 @@ async function load(
 
 const perSuccess = (effect, successes) => Number((effect / Math.max(1, successes)).toFixed(3));
 
+/**
+ * A script with its `\include parts/<file>.sql` lines replaced by those files (the statements several
+ * baselines sent alike), written where pgbench can read it. pgbench itself has no include.
+ */
+function pgbenchScriptFile(script) {
+  const dir = path.join(root, 'bench/pgbench');
+  const text = fs
+    .readFileSync(path.join(dir, script), 'utf8')
+    .replace(/^\\include (\S+)$/gm, (_, part) => fs.readFileSync(path.join(dir, part), 'utf8').trimEnd());
+  const file = path.join(os.tmpdir(), `qp-bench-${process.pid}-${script}`);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
 /** Runs one pgbench script of `pgbenchScripts`; a `single` script not written yet is reported as missing. */
 async function pgbench(name, kind) {
   const { [kind]: script, prepare } = pgbenchScripts[name];
   const counted = pgbenchScripts[name].counted?.includes(kind) ?? false;
-  const file = path.join(root, 'bench/pgbench', script);
   const mode = pgbenchModes[kind];
-  if (!fs.existsSync(file)) return { script, mode, missing: true };
+  if (!fs.existsSync(path.join(root, 'bench/pgbench', script))) return { script, mode, missing: true };
+  const file = pgbenchScriptFile(script);
   const variables = { ...pgbenchVariables, ...(prepare ? await prepare() : {}) };
   // As many clicks as the HTTP bench makes, each by another user: client c's i-th is user c × perClient + i.
   const perClient = Math.floor(USERS / CONNECTIONS);

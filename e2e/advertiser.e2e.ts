@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { messages, noTargeting } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
@@ -68,31 +68,26 @@ async function newAdvertiserWithCard(page: Page) {
 
 /** Submits an ad through the API the form uses (the form itself is walked in the first journey). */
 async function submitAd(page: Page, adTitle: string): Promise<string> {
-  const result = await page.evaluate(async (title) => {
-    const response = await fetch('/api/advertiser/ads', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        adTitle: title,
-        adProvider: 'E2E広告',
-        adUrl: 'https://example.com/e2e',
-        quizQuestion: '広告の色は？',
-        quizOptions: ['赤', '青'],
-        correctOptionIndex: 2,
-        maxDeliveries: 10,
-        targetGender: { male: false, female: false, other: false },
-        targetAgeRange: {
-          '10s': false,
-          '20s': false,
-          '30s': false,
-          '40s': false,
-          '50s': false,
-          '60s': false,
-        },
-      }),
-    });
-    return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
-  }, adTitle);
+  const result = await page.evaluate(
+    async ({ title, targeting }) => {
+      const response = await fetch('/api/advertiser/ads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          adTitle: title,
+          adProvider: 'E2E広告',
+          adUrl: 'https://example.com/e2e',
+          quizQuestion: '広告の色は？',
+          quizOptions: ['赤', '青'],
+          correctOptionIndex: 2,
+          maxDeliveries: 10,
+          ...targeting,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
+    },
+    { title: adTitle, targeting: noTargeting },
+  );
   expect(result.status).toBe(201);
   return result.body.ad.id;
 }

@@ -77,7 +77,7 @@ describe('point exchange', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain('AMAZON');
     expect(await card.innerText()).toContain(messages.giftStatusPending);
-    expect(await card.innerText()).toContain('1,000Pt');
+    expect(await card.innerText()).toContain('1,000 Pt');
     expect(await card.innerText()).toMatch(/\d{4}年\d{2}月\d{2}日 \d{2}時\d{2}分/);
     await expectAccessible(page);
     await screenshot(page, 'exchange-history');

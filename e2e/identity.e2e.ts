@@ -107,6 +107,10 @@ describe('phone verification and referral', () => {
     await page.goto('/friends');
     await page.waitForURL('**/sms-verification');
     expect(await page.getByRole('alert').innerText()).toBe(messages.friendsNeedPhone);
+    // The notice belongs to the redirect: reached again by a reload, the page shows it no more.
+    await page.reload();
+    await page.getByLabel('携帯電話番号').waitFor();
+    expect(await page.getByText(messages.friendsNeedPhone).count()).toBe(0);
 
     await page.getByLabel('携帯電話番号').fill('0900000');
     await page.getByRole('button', { name: '認証コードを送る' }).click();
@@ -119,6 +123,22 @@ describe('phone verification and referral', () => {
     await page.goto('/friends');
     const link = await page.getByTestId('referral-link').innerText();
     expect(link).toMatch(/\/\?ref=[A-Za-z0-9]{8}$/);
+    const line = page.getByRole('link', { name: 'LINEで送る' });
+    expect(await line.getAttribute('href')).toContain(`https://line.me/R/share?text=`);
+    expect(decodeURIComponent((await line.getAttribute('href'))!)).toContain(link);
+    // Where the browser has the Web Share API, シェアする hands the link to the system's share sheet.
+    await page.addInitScript(() => {
+      Object.assign(navigator, {
+        share: async (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+        },
+      });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'シェアする' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url))
+      .toBe(link);
     expect(await page.getByRole('img', { name: '紹介リンクのQRコード' }).isVisible()).toBe(true);
     await expectAccessible(page);
     await screenshot(page, 'friends');

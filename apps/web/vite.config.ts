@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -47,8 +49,45 @@ function appChunksMeta(): Plugin {
   };
 }
 
+/**
+ * Writes the service worker (scripts/service-worker.js) into the build as /sw.js, with the build's
+ * version (a hash of every file name: each deploy gets a cache of its own and drops the old one) and
+ * its app shell: the entry scripts with the chunks they import, and the stylesheets.
+ */
+function serviceWorker(): Plugin {
+  const template = fileURLToPath(new URL('./scripts/service-worker.js', import.meta.url));
+  return {
+    name: 'quiz-points:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const outputs = Object.values(bundle);
+      const chunks = new Map(
+        outputs
+          .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+          .map((output) => [output.fileName, output]),
+      );
+      const shell = new Set<string>();
+      const add = (fileName: string) => {
+        if (shell.has(fileName)) return;
+        shell.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) add(imported);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) add(chunk.fileName);
+      for (const output of outputs) if (output.fileName.endsWith('.css')) shell.add(output.fileName);
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .digest('hex')
+        .slice(0, 16);
+      const source = readFileSync(template, 'utf8')
+        .replace("'__VERSION__'", JSON.stringify(version))
+        .replace('__SHELL__', JSON.stringify([...shell].sort().map((fileName) => `/${fileName}`)));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), appChunksMeta()],
+  plugins: [react(), appChunksMeta(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,15 +13,9 @@
 -- the app carried it. The rate-limit key is the user's number (the app's: click:user:<id>).
 \set i :i + 1
 \set n :client_id * :perClient + :i
-select "users"."id", "users"."name", "users"."email", "users"."email_verified", "users"."image", "users"."created_at", "users"."updated_at", "users"."role", "users"."banned", "users"."ban_reason", "users"."ban_expires", "users"."email_hash", "users"."points", "users"."last_login_at", "users"."phone_hash", "users"."phone_verified_at", "users"."referral_code", "users"."referred_by", "users"."birth_date", "users"."gender", "users"."zip_code", "users"."prefecture", "users"."city", "users"."marital_status", "users"."has_children", "users"."occupation", "users"."annual_income", "users"."last_daily_claim", "users"."last_daily_quiz_id", "users"."card_registered", "users"."display_name", "users"."signup_completed_at", "users"."withdrawn_at", "auth_sessions"."id", "auth_sessions"."created_at", "auth_sessions"."expires_at" from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id" where ("auth_sessions"."token" = :n and "auth_sessions"."expires_at" > now());
+\include parts/session-lookup.sql
 begin;
-insert into rate_limits (key, window_started_at, hits) values (:n, now(), 1)
-    on conflict (key) do update set
-      hits = case when rate_limits.window_started_at <= now() - make_interval(secs => 3600)
-                  then 1 else rate_limits.hits + 1 end,
-      window_started_at = case when rate_limits.window_started_at <= now() - make_interval(secs => 3600)
-                  then now() else rate_limits.window_started_at end
-    returning hits;
+\include parts/rate-limit.sql
 select "id" from "users" where "users"."id" = :n for update;
 select "clicked_at" from "quiz_responses" where ("quiz_responses"."email_hash" = :n and "quiz_responses"."ad_id" = :freshAd);
 select "ad_id" from "quiz_responses" where ("quiz_responses"."user_id" = :n and "quiz_responses"."ad_id" <> :freshAd and "quiz_responses"."answered_at" is null and "quiz_responses"."clicked_at" > now()) limit 1;

@@ -10,7 +10,7 @@
 -- :r is a random cause so that every transaction credits (the app's cause is the day, once per person).
 \set n random(1, :users)
 \set r random(1, 1000000000000)
-select "users"."id", "users"."name", "users"."email", "users"."email_verified", "users"."image", "users"."created_at", "users"."updated_at", "users"."role", "users"."banned", "users"."ban_reason", "users"."ban_expires", "users"."email_hash", "users"."points", "users"."last_login_at", "users"."phone_hash", "users"."phone_verified_at", "users"."referral_code", "users"."referred_by", "users"."birth_date", "users"."gender", "users"."zip_code", "users"."prefecture", "users"."city", "users"."marital_status", "users"."has_children", "users"."occupation", "users"."annual_income", "users"."last_daily_claim", "users"."last_daily_quiz_id", "users"."card_registered", "users"."display_name", "users"."signup_completed_at", "users"."withdrawn_at", "auth_sessions"."id", "auth_sessions"."created_at", "auth_sessions"."expires_at" from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id" where ("auth_sessions"."token" = :n and "auth_sessions"."expires_at" > now());
+\include parts/session-lookup.sql
 begin;
 select "last_daily_claim" from "users" where "users"."id" = :n for update;
 select "value" from "app_settings" where "app_settings"."key" = 'gachaTable';

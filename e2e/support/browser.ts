@@ -23,7 +23,12 @@ export interface BrowserFixture {
  * exception fails the test that caused it.
  */
 export function useBrowser(
-  options: { baseUrl?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    baseUrl?: string;
+    viewport?: { width: number; height: number };
+    /** The service worker (the installable app) is kept out unless a test is about it. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): BrowserFixture {
   let browser: Browser;
   let context: BrowserContext;
@@ -70,6 +75,7 @@ export function useBrowser(
       viewport: options.viewport ?? { width: 390, height: 844 },
       locale: 'ja-JP',
       timezoneId: 'Asia/Tokyo',
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
     context.on('page', watch);
     page = await context.newPage();

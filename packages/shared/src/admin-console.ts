@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import type { Targeting } from './advertisers.ts';
-import { type AdminAction, GIFT_MINIMUM_POINTS, type LedgerReason } from './constants.ts';
-import { type GiftRequestView, rejectGiftBody } from './gifts.ts';
+import { GIFT_MINIMUM_POINTS } from './constants.ts';
+import { rejectGiftBody } from './gifts.ts';
 import { messages } from './messages.ts';
 import { emailSchema } from './schemas.ts';
 import { wellFormedString } from './well-formed-string.ts';
+
+export type {
+  AdminAuditEntry,
+  AdminDashboard,
+  AdminSettingsView,
+  AdminSummary,
+  AdminUserOverview,
+  AdminUserSummary,
+  DailyPoint,
+  PendingAd,
+  RewardCheckRow,
+  SettingsAuditEntry,
+} from './responses/admin.ts';
 
 const invalid = { error: messages.allFieldsRequired };
 const wholeNumber = (min: number, max: number) =>
@@ -71,30 +83,6 @@ export type SettingKey = keyof typeof settingSchemas;
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
 
-export interface SettingsAuditEntry {
-  id: number;
-  key: string;
-  oldValue: unknown;
-  newValue: unknown;
-  changedBy: string;
-  changedAt: string;
-}
-
-/** One admin action (here: a suspension or its lifting), as the admin audit keeps it. */
-export interface AdminAuditEntry {
-  id: number;
-  action: AdminAction;
-  reason: string | null;
-  /** The admin's e-mail. */
-  actedBy: string;
-  actedAt: string;
-}
-
-export interface AdminSettingsView {
-  values: SettingValues;
-  audit: SettingsAuditEntry[];
-}
-
 /** Suspend or reinstate a user; either way with a reason, which is kept in the audit. */
 export const suspensionBody = z.strictObject({
   suspended: z.boolean(invalid),
@@ -118,91 +106,5 @@ export const rewardCheckQuery = z.strictObject({ email: emailSchema });
 /** Rejecting an ad in review: a reason, mailed to the advertiser (the same rule as a gift request's). */
 export const rejectAdBody = rejectGiftBody;
 
-/** `GET /api/admin/reward-check`: one of the person's quiz responses, newest first. */
-export interface RewardCheckRow {
-  adId: string | null;
-  adTitle: string | null;
-  dailyQuizId: string | null;
-  clickedAt: string | null;
-  answeredAt: string | null;
-  isCorrect: boolean | null;
-  rewardGiven: boolean;
-  pointsAwarded: number;
-}
-
-/** `GET /api/admin/summary`: what waits for the admin (the hub). */
-export interface AdminSummary {
-  pendingAds: number;
-  pendingGifts: number;
-}
-
-/** `GET /api/admin/ads/pending`: an ad as users will see it, plus what only the reviewer sees. */
-export interface PendingAd extends Targeting {
-  id: string;
-  /** The advertiser's display name; null for the operator's house ads. */
-  advertiser: string | null;
-  adProvider: string;
-  adTitle: string;
-  adUrl: string;
-  quizQuestion: string;
-  quizOptions: string[];
-  correctOptionIndex: number | null;
-  userReward: number;
-  unitPrice: number;
-  maxDeliveries: number;
-  createdAt: string;
-}
-
 /** The dashboard's period in days; anything else (missing, repeated, out of range) shows 30. */
 export const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
-
-export interface AdminUserSummary {
-  id: string;
-  email: string;
-  name: string;
-  role: 'user' | 'advertiser';
-  points: number;
-  isSuspended: boolean;
-  isWithdrawn: boolean;
-  createdAt: string;
-}
-
-export interface AdminUserOverview {
-  user: AdminUserSummary & {
-    banReason: string | null;
-    isVerified: boolean;
-    lastLoginAt: string | null;
-    birthDate: string | null;
-    gender: string | null;
-    prefecture: string | null;
-    city: string | null;
-    occupation: string | null;
-    referralCode: string | null;
-    referredBy: string | null;
-    activeSessions: number;
-  };
-  ledger: { id: number; points: number; memo: string; reason: LedgerReason; createdAt: string }[];
-  giftRequests: GiftRequestView[];
-  suspensions: AdminAuditEntry[];
-}
-
-export interface DailyPoint {
-  /** Japan-time day, yyyy-mm-dd. */
-  day: string;
-  value: number;
-}
-
-export interface AdminDashboard {
-  days: number;
-  signups: DailyPoint[];
-  activeUsers: DailyPoint[];
-  pointsIssued: DailyPoint[];
-  pointsRedeemed: DailyPoint[];
-  deliveries: DailyPoint[];
-  /** Yen before tax: each delivery at the price it was charged. */
-  revenue: DailyPoint[];
-  pageViews: DailyPoint[];
-  pageViewsByPath: { path: string; views: number }[];
-  liability: { balances: number; pendingRequests: number };
-  waitingGifts: { count: number; oldestHours: number | null; overdue: number; dueToday: number };
-}

@@ -3,14 +3,11 @@ import {
   consumptionTax,
   invoiceAmounts,
   MIN_CHARGE_YEN,
+  noTargeting,
   perDeliveryCost,
   totalWithTax,
 } from './advertisers.ts';
 
-const noTargeting = {
-  targetGender: { male: false, female: false, other: false },
-  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
-};
 const pricing = { userReward: 20, baseFee: 15, extraTargetingFee: 5 };
 
 describe('consumptionTax (10 %, rounded to the nearest yen)', () => {

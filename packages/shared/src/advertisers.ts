@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { type AdStatus, ageBands, genders, type InvoiceStatus, limits } from './constants.ts';
+import { ageBands, genders, type InvoiceStatus, limits } from './constants.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
+
+export type {
+  AdReport,
+  AdvertiserAd,
+  AdvertiserAdDetail,
+  AdvertiserMe,
+  PricingView,
+} from './responses/advertisers.ts';
 
 /** SPEC §3 Pricing config: the values in force, in yen. */
 export interface Pricing {
@@ -55,6 +63,12 @@ export const targetAgeRangeSchema = z.strictObject(
   >,
   invalid,
 );
+
+/** An ad for everyone: no gender and no age band ticked. */
+export const noTargeting: Targeting = {
+  targetGender: { male: false, female: false, other: false },
+  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+};
 
 export const MAX_DELIVERIES_LIMIT = 1_000_000;
 export const adOptionMaxLength = 50;
@@ -134,73 +148,8 @@ export const passwordResetBody = z.strictObject({
 
 export const cardSetupCompleteBody = z.strictObject({ sessionId: wellFormedString().min(1).max(200) });
 
-/** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
-export interface PricingView extends Pricing {
-  isAdmin: boolean;
-}
-
-/** The signed-in advertiser, as the advertiser area needs it. */
-export interface AdvertiserMe {
-  uid: string;
-  email: string;
-  displayName: string;
-  cardRegistered: boolean;
-  card: { brand: string | null; last4: string | null } | null;
-  /** The operator account: may create house ads at no charge, needs no card. */
-  isAdmin: boolean;
-}
-
-/** One of the advertiser's own ads (ads-status). Money in yen. */
-export interface AdvertiserAd extends Targeting {
-  id: string;
-  adTitle: string;
-  adProvider: string;
-  adUrl: string;
-  quizQuestion: string;
-  quizOptions: string[];
-  status: AdStatus;
-  isActive: boolean;
-  rejectionReason: string | null;
-  deliveryCount: number;
-  maxDeliveries: number;
-  unitPrice: number;
-  /** Deliveries so far × their unit price, before tax. */
-  spend: number;
-  createdAt: string;
-}
-
-/** The advertiser's own ad with its correct option, for the edit form. */
-export interface AdvertiserAdDetail extends AdvertiserAd {
-  correctOptionIndex: number;
-}
-
 /** Groups smaller than this are hidden in reports, so no single person can be picked out. */
 export const REPORT_MIN_GROUP = 5;
-
-export interface AdReport {
-  adId: string;
-  adTitle: string;
-  deliveries: number;
-  answers: number;
-  correct: number;
-  /** Shares of answers, 0–1; null with no answers. */
-  correctRate: number | null;
-  wrongRate: number | null;
-  /** Seconds from click to answer over answered deliveries; null with no answers. */
-  medianSecondsToAnswer: number | null;
-  averageSecondsToAnswer: number | null;
-  /** Japan-time days (yyyy-mm-dd) with their deliveries, oldest first, no gaps. */
-  deliveriesByDay: { date: string; deliveries: number }[];
-  /** Gender × age band of the people who clicked; groups under REPORT_MIN_GROUP are hidden. */
-  breakdown: {
-    gender: (typeof genders)[number] | 'unknown';
-    ageBand: (typeof ageBands)[number] | 'unknown';
-    deliveries: number;
-    answers: number;
-    correctRate: number | null;
-  }[];
-  hiddenGroups: number;
-}
 
 /** SPEC §9: an invoice whose total (tax included) is under this is not charged but carried over. */
 export const MIN_CHARGE_YEN = 50;

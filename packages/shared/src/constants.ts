@@ -36,6 +36,8 @@ export const roles = ['user', 'advertiser'] as const;
  */
 export const adStatuses = ['pending', 'approved', 'rejected'] as const;
 export const giftStatuses = ['pending', 'issued', 'rejected'] as const;
+/** A loaded gift code: in stock, given to one request, or taken out of stock by the admin. */
+export const giftCodeStatuses = ['available', 'issued', 'withdrawn'] as const;
 /** An invoice is written `charging`, then charged; see apps/server/src/db/schema.ts `invoices`. */
 export const invoiceStatuses = ['charging', 'charged', 'carried_over', 'failed', 'no_charge'] as const;
 /** Why points moved (the ledger's reason); with its cause, a reason moves points once. */
@@ -61,6 +63,10 @@ export const adminActions = [
   'reject_gift',
   'create_daily_quiz',
   'update_daily_quiz',
+  'load_gift_codes',
+  'withdraw_gift_code',
+  'post_notice',
+  'update_notice',
 ] as const;
 export const suspensionActions = ['suspend', 'unsuspend'] as const satisfies readonly AdminAction[];
 
@@ -69,6 +75,7 @@ export type AgeBand = (typeof ageBands)[number];
 export type Role = (typeof roles)[number];
 export type AdStatus = (typeof adStatuses)[number];
 export type GiftStatus = (typeof giftStatuses)[number];
+export type GiftCodeStatus = (typeof giftCodeStatuses)[number];
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export type LedgerReason = (typeof ledgerReasons)[number];
 export type AdminAction = (typeof adminActions)[number];

@@ -4,6 +4,8 @@ import { limits } from './constants.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
+export type { AdminDailyQuiz } from './responses/admin.ts';
+
 const invalid = { error: messages.allFieldsRequired };
 
 /** SPEC §5 Create daily quiz: every rule fails with すべての項目を正しく入力してください。 */
@@ -20,13 +22,3 @@ export const createDailyQuizBody = z
   })
   .refine((quiz) => quiz.correctOptionIndex <= quiz.quizOptions.length, invalid);
 export type CreateDailyQuizBody = z.input<typeof createDailyQuizBody>;
-
-export interface AdminDailyQuiz {
-  publishDate: string;
-  quizQuestion: string;
-  quizOptions: string[];
-  correctOptionIndex: number;
-  explanation: string | null;
-  answers: number;
-  correctRate: number | null;
-}

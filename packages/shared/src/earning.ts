@@ -3,6 +3,16 @@ import './zod-config.ts';
 import type { AgeBand, Gender } from './constants.ts';
 import { messages } from './messages.ts';
 
+export type {
+  AdListItem,
+  AdQuiz,
+  AnswerResult,
+  DailyQuizToday,
+  PointHistoryEntry,
+  PointHistoryMonth,
+  PointHistoryPage,
+} from './responses/member.ts';
+
 /** SPEC §9: a wrong answer gives a small share of the reward: 10 %, rounded down, at least 1. */
 export function wrongAnswerPoints(userReward: number): number {
   return Math.max(1, Math.floor(userReward / 10));
@@ -33,47 +43,26 @@ export function targets(
   return genderOk && ageOk;
 }
 
-export interface AdListItem {
-  id: string;
-  adProvider: string;
-  adTitle: string;
-  adUrl: string;
-  userReward: number;
-  /** When this person opened the ad (ISO), or null. */
-  clickedAt: string | null;
-  answered: boolean;
-}
+/** How many passbook entries one page holds. */
+export const POINT_HISTORY_PAGE_SIZE = 50;
 
-export interface AdQuiz {
-  id: string;
-  adProvider: string;
-  adTitle: string;
-  quizQuestion: string;
-  quizOptions: string[];
-  userReward: number;
-  clickedAt: string | null;
-  /** Seconds until answering is allowed (0 when it is). */
-  secondsLeft: number;
-  answered: boolean;
-}
+/** The passbook's kinds: gains (points > 0) and uses (points < 0); no kind means both. */
+export const pointHistoryKinds = ['gain', 'use'] as const;
+export type PointHistoryKind = (typeof pointHistoryKinds)[number];
 
-export interface AnswerResult {
-  isCorrect: boolean;
-  points: number;
-  correctOption: number;
-  explanation?: string | null;
-}
-
-export interface DailyQuizToday {
-  id: string;
-  quizQuestion: string;
-  quizOptions: string[];
-  answered: boolean;
-}
-
-export interface PointHistoryEntry {
-  id: number;
-  points: number;
-  memo: string;
-  createdAt: string;
-}
+/**
+ * GET /api/points/history: `cursor` is the previous page's `nextCursor` as it came (the server finds
+ * its place in the ledger from it); `month` is a Japan-time month, yyyy-mm.
+ */
+export const pointHistoryQuery = z.strictObject({
+  cursor: z
+    .string({ error: messages.historyCursorInvalid })
+    .regex(/^[1-9][0-9]{0,15}$/, { error: messages.historyCursorInvalid })
+    .optional(),
+  kind: z.enum(pointHistoryKinds, { error: messages.historyKindInvalid }).optional(),
+  month: z
+    .string({ error: messages.historyMonthInvalid })
+    .regex(/^[12][0-9]{3}-(0[1-9]|1[0-2])$/, { error: messages.historyMonthInvalid })
+    .optional(),
+});
+export type PointHistoryQuery = z.infer<typeof pointHistoryQuery>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import type { GiftStatus } from './constants.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
+
+export type { PendingGiftRequest } from './responses/admin.ts';
+export type { GiftRequestView, GiftType } from './responses/member.ts';
 
 export const giftRequestBody = z.strictObject({
   giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
@@ -25,32 +27,3 @@ export const rejectGiftBody = z.strictObject({
     .min(1, { error: messages.rejectionReasonRequired })
     .max(300),
 });
-
-export interface GiftType {
-  id: string;
-  label: string;
-  amounts: number[];
-}
-
-export interface GiftRequestView {
-  id: string;
-  giftType: string;
-  pointsUsed: number;
-  status: GiftStatus;
-  createdAt: string;
-  /** The promised latest delivery (3 business days, Japan time), while pending. */
-  deliverBy: string | null;
-  giftCode: string | null;
-  rejectionReason: string | null;
-}
-
-export interface PendingGiftRequest extends GiftRequestView {
-  userId: string;
-  email: string;
-  risk: {
-    phoneVerified: boolean;
-    accountAgeDays: number;
-    earnedLast7Days: number;
-    withdrawnBefore: boolean;
-  };
-}

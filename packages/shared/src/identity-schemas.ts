@@ -5,6 +5,8 @@ import { messages } from './messages.ts';
 import { annualIncomes, maritalStatuses, occupations } from './profile-options.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
+export type { Me } from './responses/member.ts';
+
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.literal('')]).default('');
 
@@ -74,27 +76,3 @@ export const verifyPhoneCodeBody = z.strictObject(
   },
   { error: messages.smsVerifyFailed },
 );
-
-export interface Me {
-  uid: string;
-  name: string;
-  email: string;
-  role: 'user' | 'advertiser';
-  isAdmin: boolean;
-  points: number;
-  isSuspended: boolean;
-  isVerified: boolean;
-  needsSignup: boolean;
-  referralCode: string | null;
-  birthDate: string | null;
-  gender: string | null;
-  zipCode: string | null;
-  prefecture: string | null;
-  city: string | null;
-  maritalStatus: string | null;
-  hasChildren: boolean | null;
-  occupation: string | null;
-  annualIncome: string | null;
-  lastDailyClaim: string | null;
-  lastDailyQuizId: string | null;
-}

@@ -4,8 +4,12 @@ import {
   japanDateKey,
   japanDayStart,
   japanIsoDate,
+  japanMonthKey,
+  japanMonthRange,
   japanMonthStart,
+  monthLabel,
   periodLabel,
+  recentJapanMonths,
 } from './japan-time.ts';
 
 describe('japanDateKey', () => {
@@ -50,5 +54,28 @@ describe('periodLabel', () => {
   it('writes a billing month without a leading zero', () => {
     expect(periodLabel('202503')).toBe('2025年3月');
     expect(periodLabel('202512')).toBe('2025年12月');
+  });
+});
+
+describe('passbook months', () => {
+  it('puts 23:30 on the last day in that month, and midnight in the next', () => {
+    // 2026-01-31 23:30 JST is 14:30 UTC; 2026-02-01 00:00 JST is 15:00 UTC on the 31st.
+    expect(japanMonthKey(new Date('2026-01-31T14:30:00Z'))).toBe('2026-01');
+    expect(japanMonthKey(new Date('2026-01-31T15:00:00Z'))).toBe('2026-02');
+    expect(japanMonthRange('2026-01')).toEqual({
+      start: new Date('2025-12-31T15:00:00Z'),
+      end: new Date('2026-01-31T15:00:00Z'),
+    });
+    expect(japanMonthRange('2026-12').end.toISOString()).toBe('2026-12-31T15:00:00.000Z');
+  });
+
+  it('lists the recent months newest first, across a year end, in Japan time', () => {
+    expect(recentJapanMonths(new Date('2026-01-31T15:00:00Z'), 3)).toEqual(['2026-02', '2026-01', '2025-12']);
+    expect(recentJapanMonths(new Date('2026-02-15T00:00:00Z'), 24).at(-1)).toBe('2024-03');
+  });
+
+  it('labels a month without a leading zero', () => {
+    expect(monthLabel('2026-03')).toBe('2026年3月');
+    expect(monthLabel('2026-11')).toBe('2026年11月');
   });
 });

@@ -50,6 +50,30 @@ export function japanMonthStart(year: number, month: number): Date {
   return new Date(Date.UTC(year, month - 1, 1) - JAPAN_OFFSET_MS);
 }
 
+/** The Japan-time calendar month of an instant as yyyy-mm (the passbook's months). */
+export function japanMonthKey(at: Date): string {
+  const { year, month } = japanClock(at);
+  return `${year}-${month}`;
+}
+
+/** A Japan-time month given as yyyy-mm: its first instant, and the first of the next month. */
+export function japanMonthRange(monthKey: string): { start: Date; end: Date } {
+  const [year, month] = monthKey.split('-').map(Number) as [number, number];
+  return { start: japanMonthStart(year, month), end: japanMonthStart(year, month + 1) };
+}
+
+/** The `count` Japan-time months up to the one `at` falls in, newest first, as yyyy-mm. */
+export function recentJapanMonths(at: Date, count: number): string[] {
+  const { year, month } = japanClock(at);
+  return Array.from({ length: count }, (_, back) => {
+    const index = Number(year) * 12 + Number(month) - 1 - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** A month (yyyy-mm) as people read it: 2025-03 → 2025年3月. */
+export const monthLabel = (monthKey: string) => periodLabel(monthKey.replace('-', ''));
+
 /** A billing period (yyyymm) as people read it: 202503 → 2025年3月. */
 export function periodLabel(period: string): string {
   return `${period.slice(0, 4)}年${Number(period.slice(4))}月`;

@@ -103,6 +103,10 @@ export const messages = {
   reauthRequired: '本人確認のため、もう一度Googleでログインしてから退会してください。',
   forbidden: 'アクセス権限がありません',
   historyLoadFailed: '履歴の取得に失敗しました。',
+  // The passbook's filters and paging (GET /api/points/history), beyond SPEC §8.
+  historyKindInvalid: '表示する種類は「すべて」「獲得」「利用」から選んでください。',
+  historyMonthInvalid: '表示する月の指定が正しくありません。',
+  historyCursorInvalid: '続きの読み込み位置が正しくありません。最初から読み込み直してください。',
   profileSaveFailed: '変更に失敗しました。もう一度お試しください。',
   profileSaved: '変更を保存しました！',
   friendsNeedPhone: '友達紹介には電話番号認証が必要です。',
@@ -180,3 +184,29 @@ export const signInWaitMessage = (seconds: number) =>
 /** Development: the site was opened on the other loopback name than the one it is configured for. */
 export const openSiteAt = (siteOrigin: string) =>
   `このアドレスではログインや送信ができません。${siteOrigin} を開いてください。`;
+
+// How amounts read. Every amount people see — points and yen, in the browser and in mail — is
+// written by these, so the passbook, the gift pages and the admin's screens agree: `1,000 Pt`,
+// `+4,000 Pt`, `1,000円`. They sit in the catalogue (not a module of their own) because every page
+// that shows an amount loads the catalogue already: a module of its own would be one more chunk
+// that the app's first download must name for each of those pages (e2e/bundle-budget.e2e.ts).
+
+// Made on first use: building Intl's number format costs a long task, which no page should pay
+// before it shows an amount (docs/performance.md; the landing page shows none).
+let groupedNumber: Intl.NumberFormat | undefined;
+
+/** 1000 → '1,000', as Japanese readers group digits. */
+export function formatNumber(value: number): string {
+  groupedNumber ??= new Intl.NumberFormat('ja-JP');
+  // A negated zero (a month with no uses, shown negative) reads 0, not Intl's '-0'.
+  return groupedNumber.format(value === 0 ? 0 : value);
+}
+
+/** 1000 → '1,000 Pt'. */
+export const formatPoints = (points: number) => `${formatNumber(points)} Pt`;
+
+/** A ledger amount with its sign: 4000 → '+4,000 Pt', -1000 → '-1,000 Pt', 0 → '0 Pt'. */
+export const formatSignedPoints = (points: number) => `${points > 0 ? '+' : ''}${formatPoints(points)}`;
+
+/** 1000 → '1,000円'. */
+export const formatYen = (yen: number) => `${formatNumber(yen)}円`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suspensionBody } from './admin-console.ts';
 import { adInputBody } from './advertisers.ts';
+import * as api from './api/index.ts';
 import { createDailyQuizBody } from './daily-quiz-schemas.ts';
 import { messages } from './messages.ts';
 import { emailSchema, pageViewBody } from './schemas.ts';
@@ -37,17 +38,7 @@ describe('wellFormedString', () => {
 describe('request schemas refuse a lone surrogate in every string', () => {
   const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
     result.error?.issues[0]?.message;
-  const ad = {
-    adTitle: '広告',
-    adProvider: '社',
-    adUrl: 'https://example.com/',
-    quizQuestion: '質問',
-    quizOptions: ['A', 'B'],
-    correctOptionIndex: 1,
-    maxDeliveries: 10,
-    targetGender: { male: false, female: false, other: false },
-    targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
-  };
+  const ad = api.advertisers.submitAd.example.body;
 
   it('a suspension reason, daily-quiz and ad options, a page-view path', () => {
     expect(firstMessage(suspensionBody.safeParse({ suspended: true, reason: `${high}x` }))).toBe(

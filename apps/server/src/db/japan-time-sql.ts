@@ -9,3 +9,6 @@ export const inJapan = (at: SQL): SQL => sql`(${at} at time zone ${zone})`;
 
 /** The Japan-time calendar day of a timestamptz, as yyyy-mm-dd text. */
 export const japanDate = (at: SQL): SQL => sql`to_char(${inJapan(at)}, 'YYYY-MM-DD')`;
+
+/** The Japan-time calendar month of a timestamptz, as yyyy-mm text. */
+export const japanMonth = (at: SQL): SQL => sql`to_char(${inJapan(at)}, 'YYYY-MM')`;

@@ -3,6 +3,7 @@ import {
   adStatuses,
   annualIncomes,
   genders,
+  giftCodeStatuses,
   giftStatuses,
   invoiceStatuses,
   ledgerReasons,
@@ -438,6 +439,80 @@ export const giftRequests = pgTable(
     check('gift_requests_status_valid', oneOf(t.status, giftStatuses)),
     check('gift_requests_points_non_negative', sql`${t.pointsUsed} >= 0`),
   ],
+);
+
+/**
+ * The gift-code inventory (issue 16): codes the admin loaded for a gift type and amount, each
+ * encrypted at rest (AES-256-GCM under GIFT_CODE_KEY, domain/gifts/gift-code-cipher.ts); only the
+ * last four characters are kept in clear, for the admin's masked view. `fingerprint`, a keyed hash
+ * of the code, refuses a code loaded twice. An exchange takes one available code inside its own
+ * statement (qp_request_gift, migrations/0006_gift_codes_notices.sql), so a code goes to one request:
+ * `gift_request_id` is unique, and set exactly when the code is issued.
+ */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    giftType: text('gift_type').notNull(),
+    amount: integer('amount').notNull(),
+    codeCiphertext: text('code_ciphertext').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    last4: text('last4').notNull(),
+    status: text('status', { enum: giftCodeStatuses }).notNull().default('available'),
+    giftRequestId: uuid('gift_request_id').references(() => giftRequests.id),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+    loadedBy: text('loaded_by').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: text('withdrawn_by'),
+  },
+  (t) => [
+    uniqueIndex('gift_codes_fingerprint_key').on(t.fingerprint),
+    uniqueIndex('gift_codes_request_key').on(t.giftRequestId),
+    index('gift_codes_stock_idx').on(t.giftType, t.amount, t.id).where(sql`${t.status} = 'available'`),
+    check('gift_codes_status_valid', oneOf(t.status, giftCodeStatuses)),
+    check('gift_codes_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'gift_codes_issued_to_one_request',
+      sql`(${t.status} = 'issued') = (${t.giftRequestId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * お知らせ (issue 16): the admin posts a notice shown to signed-in people from `starts_on` to
+ * `ends_on` (Japan-time dates, both included). Who has read which: noticeReads.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    postedBy: text('posted_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notices_window_idx').on(t.startsOn, t.endsOn),
+    check('notices_window_valid', sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
 );
 
 /**

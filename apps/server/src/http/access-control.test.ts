@@ -14,12 +14,18 @@ import type { TestHttpClient } from '../test/http-client.ts';
 
 type Caller = keyof World['clients'];
 
+type Probe = { caller: Caller; params?: (w: World) => Record<string, string> };
+/** Only its advertiser may change an ad: not another advertiser, nor the admin (who reviews it). */
+const changesToAnotherAdvertisersAd: Probe[] = [
+  { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+  { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
+];
 /**
  * Object-level checks (ASVS 8.2.2): every route whose path or body names something that belongs
  * to someone is called by another person of the same kind with the owner's id. They must get
  * 404 (as if it did not exist) or a refusal, never the object, and nothing may change.
  */
-const objectProbes: Record<string, { caller: Caller; params?: (w: World) => Record<string, string> }[]> = {
+const objectProbes: Record<string, Probe[]> = {
   'GET /api/ads/:adId/quiz': [{ caller: 'user', params: (w) => ({ adId: w.pendingAdId }) }],
   'POST /api/ads/:adId/click': [{ caller: 'user', params: (w) => ({ adId: w.pendingAdId }) }],
   // Another user who never opened the ad cannot answer it; nobody can answer an unreviewed ad.
@@ -31,18 +37,9 @@ const objectProbes: Record<string, { caller: Caller; params?: (w: World) => Reco
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
     { caller: 'advertiser', params: (w) => ({ adId: w.pendingAdId }) },
   ],
-  'PUT /api/advertiser/ads/:adId': [
-    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
-    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
-  ],
-  'POST /api/advertiser/ads/:adId/end': [
-    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
-    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
-  ],
-  'POST /api/advertiser/ads/:adId/limit': [
-    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
-    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
-  ],
+  'PUT /api/advertiser/ads/:adId': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/end': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/limit': changesToAnotherAdvertisersAd,
   'GET /api/advertiser/ads/:adId/report': [
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
   ],

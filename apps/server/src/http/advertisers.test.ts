@@ -4,6 +4,7 @@ import {
   type AdvertiserAd,
   type AdvertiserAdDetail,
   messages,
+  noTargeting,
   type PricingView,
 } from '@quiz-points/shared';
 import { hashPassword } from 'better-auth/crypto';
@@ -23,11 +24,6 @@ import { advertiserSignUp, latestMailedLink, recordDeliveries, TEST_PASSWORD } f
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
-
-const noTargeting = {
-  targetGender: { male: false, female: false, other: false },
-  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
-};
 
 function adInput(overrides: Partial<AdInputBody> = {}): AdInputBody {
   return {

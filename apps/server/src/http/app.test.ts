@@ -59,23 +59,18 @@ describe('the HTTP app', () => {
     expect(response.body).toContain('エチオピア産');
   });
 
+  const pageView = (path: string) =>
+    t.app.inject({ method: 'POST', url: '/api/analytics/page-views', payload: { path } });
+
   it('records a page view', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/analytics/page-views',
-      payload: { path: '/demo?x=1' },
-    });
+    const response = await pageView('/demo?x=1');
     expect(response.statusCode).toBe(204);
     const rows = await t.database.db.query.pageViews.findMany();
     expect(rows.map((row) => row.path)).toContain('/demo');
   });
 
   it('refuses a page view that is not a path', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/analytics/page-views',
-      payload: { path: 'https://evil.example' },
-    });
+    const response = await pageView('https://evil.example');
     expect(response.statusCode).toBe(400);
   });
 });

@@ -38,6 +38,8 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Check every success against its declared response (the test app's contract check; off in production). */
+  checkResponses?: boolean;
 }
 
 /** What every route module receives: the outside services plus authentication and its guards. */
@@ -48,6 +50,8 @@ export interface RouteDeps extends AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // The contract check is for tests; a production app never runs it, whatever it was asked.
+  const routeOptions = { checkResponses: (deps.checkResponses ?? false) && !config.isProduction };
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -66,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const auth = createAuth({ config, db: deps.database.db, log: app.log, mailer: deps.mailer });
   const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
-  const routeDeps: RouteDeps = { ...deps, auth, guards };
+  const routeDeps: RouteDeps = { ...deps, ...routeOptions, auth, guards };
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
@@ -76,21 +80,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, db: deps.database.db, publicUrl: config.publicUrl });
   // Declared routes (packages/shared/src/api), grouped by audience with one guard per group.
-  await registerRoutes(app, guards, [
-    ...publicRoutes(routeDeps),
-    ...accountRoutes(routeDeps),
-    ...adminUserRoutes(routeDeps),
-    ...adminConsoleRoutes(routeDeps),
-    ...adminSettingsRoutes(routeDeps),
-    ...earningRoutes(routeDeps),
-    ...giftRoutes(routeDeps),
-    ...advertiserRoutes(routeDeps),
-    ...advertiserBillingRoutes(routeDeps),
-  ]);
+  await registerRoutes(
+    app,
+    guards,
+    [
+      ...publicRoutes(routeDeps),
+      ...accountRoutes(routeDeps),
+      ...adminUserRoutes(routeDeps),
+      ...adminConsoleRoutes(routeDeps),
+      ...adminSettingsRoutes(routeDeps),
+      ...earningRoutes(routeDeps),
+      ...giftRoutes(routeDeps),
+      ...advertiserRoutes(routeDeps),
+      ...advertiserBillingRoutes(routeDeps),
+    ],
+    routeOptions,
+  );
   await registerPaymentWebhook(app, routeDeps);
   await registerSampleAds(app);
   if (!config.isProduction) {
-    await registerRoutes(app, guards, devRoutes(routeDeps));
+    await registerRoutes(app, guards, devRoutes(routeDeps), routeOptions);
     registerDevPages(app, routeDeps);
     if (deps.payments.kind === 'local') await registerDevPaymentRoutes(app, routeDeps);
     if (config.identity.devProvider) {

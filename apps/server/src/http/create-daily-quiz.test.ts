@@ -1,17 +1,11 @@
-import { type AdminDailyQuiz, messages } from '@quiz-points/shared';
+import { type AdminDailyQuiz, api, messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { dailyQuizzes } from '../db/schema.ts';
 import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
-const valid = {
-  quizQuestion: '日本一長い川は？',
-  quizOptions: ['信濃川', '利根川', '石狩川'],
-  correctOptionIndex: 1,
-  publishDate: '2030-01-02',
-  explanation: '信濃川は全長367kmです。',
-};
+const valid = { ...api.admin.createDailyQuiz.example.body, publishDate: '2030-01-02' };
 
 describe.each(databaseKinds())('daily quiz creation on %s', (kind) => {
   const t = useTestApp(kind, { admin: true });

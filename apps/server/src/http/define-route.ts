@@ -84,12 +84,51 @@ function parseParams(endpoint: Endpoint, params: unknown) {
   return parsed.data;
 }
 
-function toFastifyRoute({ endpoint, handle }: Route) {
+/** Thrown (in tests) when a success answers something its declaration does not describe. */
+export class ResponseContractError extends Error {
+  override name = 'ResponseContractError';
+}
+
+/**
+ * Checks a success's JSON against the endpoint's response schema: `checkResponses` turns it on for
+ * the test app, so every HTTP test is also a contract test of what it calls. Prepared JSON strings
+ * (the hot paths) are checked like any other answer.
+ */
+async function checkResponse(endpoint: Endpoint, reply: FastifyReply, payload: unknown) {
+  const schema = endpoint.response;
+  if (!schema || reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string')
+    return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  const parsed = schema.safeParse(JSON.parse(payload));
+  if (!parsed.success) {
+    const where = `${endpoint.method} ${endpoint.path}`;
+    const error = new ResponseContractError(
+      `${where} answered outside its declared response: ${parsed.error.message}`,
+    );
+    // Loud in a test run (test/fail-on-console-error.ts fails the test), whatever status it expected.
+    console.error(error.message);
+    throw error;
+  }
+  return payload;
+}
+
+export interface RouteOptions {
+  /** Check every success against its declared response (the test app; never in production). */
+  checkResponses?: boolean;
+}
+
+function toFastifyRoute({ endpoint, handle }: Route, options: RouteOptions) {
   const status = endpoint.status;
   return {
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
+    ...(options.checkResponses
+      ? {
+          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+            checkResponse(endpoint, reply, payload),
+        }
+      : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const params = parseParams(endpoint, request.params);
       // A ZodError leaves as VALIDATION with the schema's own Japanese message (error-handler.ts).
@@ -112,7 +151,12 @@ function toFastifyRoute({ endpoint, handle }: Route) {
  * Registers routes grouped by audience: each group is one Fastify scope whose onRequest hook runs
  * that audience's guard, so no handler can forget it and a refused caller never reaches the body.
  */
-export async function registerRoutes(app: FastifyInstance, guards: Guards, routes: readonly Route[]) {
+export async function registerRoutes(
+  app: FastifyInstance,
+  guards: Guards,
+  routes: readonly Route[],
+  options: RouteOptions = {},
+) {
   if (!app.hasRequestDecorator('viewer')) app.decorateRequest('viewer', null);
   const byAudience = new Map<Audience, Route[]>();
   for (const route of routes) {
@@ -128,7 +172,7 @@ export async function registerRoutes(app: FastifyInstance, guards: Guards, route
           request.viewer = await guard(request);
         });
       }
-      for (const route of group) scope.route(toFastifyRoute(route));
+      for (const route of group) scope.route(toFastifyRoute(route, options));
     });
   }
 }

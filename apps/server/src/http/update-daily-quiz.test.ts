@@ -1,4 +1,4 @@
-import { type AdminDailyQuiz, japanIsoDate, messages } from '@quiz-points/shared';
+import { type AdminDailyQuiz, api, japanIsoDate, messages } from '@quiz-points/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, dailyQuizzes } from '../db/schema.ts';
@@ -6,12 +6,7 @@ import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
-const quiz = (publishDate: string) => ({
-  quizQuestion: '日本一高い山は？',
-  quizOptions: ['富士山', '北岳'],
-  correctOptionIndex: 1,
-  publishDate,
-});
+const quiz = (publishDate: string) => ({ ...api.admin.createDailyQuiz.example.body, publishDate });
 
 describe.each(databaseKinds())('daily quiz editing on %s', (kind) => {
   const t = useTestApp(kind, { admin: true });
@@ -22,10 +17,9 @@ describe.each(databaseKinds())('daily quiz editing on %s', (kind) => {
   it('edits a quiz nobody has answered, moving it to a free date', async () => {
     await t.admin.json('POST', '/api/admin/daily-quizzes', quiz('2030-04-01'));
     const edited = {
+      ...quiz('2030-04-02'),
       quizQuestion: '日本一長い川は？',
-      quizOptions: ['信濃川', '利根川', '石狩川'],
       correctOptionIndex: 3,
-      publishDate: '2030-04-02',
       explanation: '正解は信濃川……ではなく、この問題では石狩川です。',
     };
     const response = await t.admin.json('PUT', '/api/admin/daily-quizzes/20300401', edited);

@@ -1,4 +1,4 @@
-import { type AdminSettingsView, type GiftType, messages } from '@quiz-points/shared';
+import { type AdminSettingsView, api, type GiftType, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ads, appSettings, pricingConfig, settingsAudit } from '../db/schema.ts';
@@ -42,15 +42,8 @@ describe.each(databaseKinds())('settings on %s', (kind) => {
     const offered = await advertiser.client.json('GET', '/api/advertiser/pricing');
     expect(offered.body).toEqual({ ...pricing, isAdmin: false });
     const submitted = await advertiser.client.json('POST', '/api/advertiser/ads', {
-      adTitle: '新しい価格の広告',
-      adProvider: 'テスト社',
-      adUrl: 'https://example.com/new-price',
-      quizQuestion: '新しい価格は？',
-      quizOptions: ['高い', '安い'],
-      correctOptionIndex: 1,
-      maxDeliveries: 100,
+      ...api.advertisers.submitAd.example.body,
       targetGender: { male: true, female: false, other: false },
-      targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
     });
     expect(submitted.status).toBe(201);
     const [ad] = await t.database.db.select().from(ads).where(eq(ads.advertiserId, advertiser.uid));

@@ -81,4 +81,15 @@ describe('the page HTML', () => {
       expect(rootOf(response.body), url).toBe('');
     }
   });
+
+  it('serves the service worker uncached, so a deploy reaches installed apps, and the manifest by its type', async () => {
+    const app = await webApp();
+    const worker = await app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
+  });
 });

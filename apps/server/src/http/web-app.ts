@@ -130,11 +130,15 @@ export async function registerWebApp(
     // The pre-rendered pages are sent by the page routes below, with the client configuration.
     globIgnore: ['prerendered/**'],
     preCompressed: true,
+    // send's own Cache-Control (max-age=0) would be written over ours: ours is the only one.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // The service worker is checked on every visit, so a deploy reaches installed apps at once.
+      const worker = path.basename(filePath) === 'sw.js';
       res.setHeader(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        worker ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
     },
   });

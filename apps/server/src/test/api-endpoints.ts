@@ -138,6 +138,8 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   'QUERY /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
   'GET /index.html': { who: 'anyone', notJsonApi: true },
   'GET /favicon.ico': { who: 'anyone', notJsonApi: true },
+  'GET /sw.js': { who: 'anyone', notJsonApi: true },
+  'GET /manifest.webmanifest': { who: 'anyone', notJsonApi: true },
 };
 
 /** Who must be let in, for each declared audience (everyone else is refused). */

@@ -379,3 +379,43 @@ export function sessionsFor(app: () => AppUnderTest) {
     visitor: () => new TestHttpClient(app().url),
   };
 }
+
+/** A ledger entry at a given instant (a gain when points > 0, a use when < 0). */
+export interface DatedEntry {
+  points: number;
+  at: Date;
+  memo?: string;
+}
+
+/**
+ * Ledger entries dated in the past, in one transaction: each goes through the ledger (row and
+ * balance, so a use cannot overdraw at its place in `entries`), then takes its date, which the
+ * ledger itself always sets to now. Returns the entries' ids in the order given.
+ */
+export async function datedLedgerEntries(db: Database, userId: string, entries: DatedEntry[]) {
+  const batch = `dated-${++sequence}`;
+  return db.transaction(async (tx) => {
+    for (const [index, entry] of entries.entries()) {
+      await applyPointChange(tx, {
+        userId,
+        points: entry.points,
+        reason: 'admin_adjustment',
+        ref: `${batch}-${index}`,
+        memo: entry.memo,
+      });
+    }
+    const dates = sql.join(
+      entries.map((entry, index) => sql`(${`${batch}-${index}`}, ${entry.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ id: number; ref: string }>(
+      tx,
+      sql`update point_transactions t set created_at = dated.at
+          from (values ${dates}) as dated(ref, at)
+          where t.user_id = ${userId} and t.reason = 'admin_adjustment' and t.ref = dated.ref
+          returning t.id::float8 as id, t.ref`,
+    );
+    const ids = new Map(rows.map((row) => [row.ref, row.id]));
+    return entries.map((_, index) => ids.get(`${batch}-${index}`)!);
+  });
+}

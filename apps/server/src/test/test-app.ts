@@ -50,6 +50,7 @@ export async function createTestApp(
     mailer: options.mailer ?? createMailer(config, database.db),
     sms: options.sms ?? createSmsSender(config, database.db),
     payments: options.payments ?? createPaymentProvider(config, database.db),
+    checkResponses: true,
   });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   else await app.ready();

@@ -1,23 +1,28 @@
 import { z } from 'zod';
 import {
-  type AdminDashboard,
-  type AdminSettingsView,
-  type AdminSummary,
-  type AdminUserOverview,
-  type AdminUserSummary,
   dashboardQuery,
-  type PendingAd,
-  type RewardCheckRow,
   rejectAdBody,
   rewardCheckQuery,
-  type SettingKey,
-  type SettingValues,
   suspensionBody,
   userSearchQuery,
 } from '../admin-console.ts';
-import { type AdminDailyQuiz, createDailyQuizBody } from '../daily-quiz-schemas.ts';
+import { createDailyQuizBody } from '../daily-quiz-schemas.ts';
 import { messages } from '../messages.ts';
-import { endpoint, responseOf } from './endpoint.ts';
+import {
+  adminDailyQuizList,
+  adminDashboard,
+  adminSettingsView,
+  adminSummary,
+  adminUserList,
+  adminUserOverview,
+  dailyQuizSaved,
+  mailedResponse,
+  pendingAdList,
+  rewardCheckResult,
+  settingUpdated,
+  suspensionResult,
+} from '../responses/index.ts';
+import { endpoint } from './endpoint.ts';
 
 const dailyQuizInput = {
   quizQuestion: '今日のクイズ',
@@ -28,89 +33,76 @@ const dailyQuizInput = {
 };
 
 /** What is waiting for the admin (the hub). */
-export const getSummary = endpoint('GET /api/admin/summary', 'admin', {
-  response: responseOf<AdminSummary>(),
-});
+export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary);
 
 /** People by user id, e-mail or part of an e-mail; newest first, at most 50. */
-export const searchUsers = endpoint('GET /api/admin/users', 'admin', {
+export const searchUsers = endpoint('GET /api/admin/users', 'admin', adminUserList, {
   query: userSearchQuery,
   example: { query: { q: 'example' } },
-  response: responseOf<{ users: AdminUserSummary[] }>(),
 });
 
-export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', {
+export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', adminUserOverview, {
   notFound: messages.userInfoNotFound,
-  response: responseOf<AdminUserOverview>(),
 });
 
 /** Suspend (signed out everywhere at once) or reinstate, with a reason. */
-export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension', 'admin', {
+export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension', 'admin', suspensionResult, {
   notFound: messages.userInfoNotFound,
   body: suspensionBody,
   example: { body: { suspended: false, reason: '確認' } },
-  response: responseOf<{ suspended: boolean; signedOut: number }>(),
 });
 
 /** SPEC §4 Ad status: the ads waiting for review, oldest first. */
-export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', {
-  response: responseOf<{ ads: PendingAd[] }>(),
-});
+export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList);
 
 /** `mailed`: whether the advertiser was told (SPEC §8). */
-export const approveAd = endpoint('POST /api/admin/ads/:adId/approve', 'admin', {
+export const approveAd = endpoint('POST /api/admin/ads/:adId/approve', 'admin', mailedResponse, {
   notFound: messages.quizNotFound,
-  response: responseOf<{ mailed: boolean }>(),
 });
 
-export const rejectAd = endpoint('POST /api/admin/ads/:adId/reject', 'admin', {
+export const rejectAd = endpoint('POST /api/admin/ads/:adId/reject', 'admin', mailedResponse, {
   notFound: messages.quizNotFound,
   body: rejectAdBody,
   example: { body: { reason: '内容が不明確です' } },
-  response: responseOf<{ mailed: boolean }>(),
 });
 
-export const listDailyQuizzes = endpoint('GET /api/admin/daily-quizzes', 'admin', {
-  response: responseOf<{ quizzes: AdminDailyQuiz[] }>(),
-});
+export const listDailyQuizzes = endpoint('GET /api/admin/daily-quizzes', 'admin', adminDailyQuizList);
 
 /** SPEC §5 Create daily quiz: one quiz per date. */
-export const createDailyQuiz = endpoint('POST /api/admin/daily-quizzes', 'admin', {
+export const createDailyQuiz = endpoint('POST /api/admin/daily-quizzes', 'admin', dailyQuizSaved, {
   body: createDailyQuizBody,
   example: { body: dailyQuizInput },
   status: 201,
-  response: responseOf<{ publishDate: string }>(),
 });
 
 /** A quiz nobody has answered yet; its date (yyyymmdd in the path) may move to a free one. */
-export const updateDailyQuiz = endpoint('PUT /api/admin/daily-quizzes/:publishDate', 'admin', {
-  notFound: messages.quizNotFound,
-  body: createDailyQuizBody,
-  example: { body: { ...dailyQuizInput, publishDate: '2031-01-01' } },
-  response: responseOf<{ publishDate: string }>(),
-});
+export const updateDailyQuiz = endpoint(
+  'PUT /api/admin/daily-quizzes/:publishDate',
+  'admin',
+  dailyQuizSaved,
+  {
+    notFound: messages.quizNotFound,
+    body: createDailyQuizBody,
+    example: { body: { ...dailyQuizInput, publishDate: '2031-01-01' } },
+  },
+);
 
 /** SPEC §2 reward check: a person's quiz responses by e-mail. */
-export const checkRewards = endpoint('GET /api/admin/reward-check', 'admin', {
+export const checkRewards = endpoint('GET /api/admin/reward-check', 'admin', rewardCheckResult, {
   query: rewardCheckQuery,
   example: { query: { email: 'someone@example.com' } },
-  response: responseOf<{ responses: RewardCheckRow[] }>(),
 });
 
 /** Every setting's value in force, and the audit of changes. */
-export const getSettings = endpoint('GET /api/admin/settings', 'admin', {
-  response: responseOf<AdminSettingsView>(),
-});
+export const getSettings = endpoint('GET /api/admin/settings', 'admin', adminSettingsView);
 
 /** One setting; its `value` is checked against that key's own schema (settingSchemas). */
-export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', {
+export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', settingUpdated, {
   body: z.strictObject({ value: z.unknown() }, { error: messages.allFieldsRequired }),
   example: { body: { value: { correct: 5, wrong: 1 } } },
-  response: responseOf<{ key: SettingKey; value: SettingValues[SettingKey]; changed: boolean }>(),
 });
 
 /** The numbers, per Japan-time day, over the last `days` (7 to 90; anything else shows 30). */
-export const getDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
+export const getDashboard = endpoint('GET /api/admin/dashboard', 'admin', adminDashboard, {
   query: dashboardQuery,
-  response: responseOf<AdminDashboard>(),
 });

@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import {
-  type AdReport,
-  type AdvertiserAd,
-  type AdvertiserAdDetail,
-  type AdvertiserMe,
   adInputBody,
   advertiserSignInBody,
   advertiserSignUpBody,
-  type PricingView,
+  noTargeting,
   passwordResetBody,
   raiseLimitBody,
 } from '../advertisers.ts';
 import { messages } from '../messages.ts';
+import {
+  adReport,
+  advertiserAd,
+  advertiserAdDetail,
+  advertiserAdResponse,
+  advertiserMeResponse,
+  okResponse,
+  pricingView,
+  submittedAd,
+} from '../responses/index.ts';
 import { isWellFormedText } from '../well-formed-string.ts';
-import { endpoint, responseOf } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 
 const adExample = {
   body: {
@@ -24,12 +30,9 @@ const adExample = {
     quizOptions: ['いち', 'に', 'さん'],
     correctOptionIndex: 2,
     maxDeliveries: 100,
-    targetGender: { male: false, female: false, other: false },
-    targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+    ...noTargeting,
   },
 };
-/** A submitted or resubmitted ad, and whether its receipt mail went out. */
-type SubmittedAd = { ad: AdvertiserAd; mailed: boolean };
 
 const resetFailed = { error: messages.passwordResetFailed };
 /**
@@ -50,7 +53,7 @@ const passwordResetRequest = z.strictObject(
 );
 
 /** SPEC §6: a password account for the advertiser area, confirmed by a mailed link. */
-export const signUpAdvertiser = endpoint('POST /api/advertiser/sign-up', 'anyone', {
+export const signUpAdvertiser = endpoint('POST /api/advertiser/sign-up', 'anyone', okResponse, {
   body: advertiserSignUpBody,
   example: {
     body: {
@@ -61,73 +64,71 @@ export const signUpAdvertiser = endpoint('POST /api/advertiser/sign-up', 'anyone
     },
   },
   status: 201,
-  response: responseOf<{ ok: true }>(),
 });
 
 /** Sets the session cookie; wrong passwords slow the sending address down. */
-export const signInAdvertiser = endpoint('POST /api/advertiser/sign-in', 'anyone', {
+export const signInAdvertiser = endpoint('POST /api/advertiser/sign-in', 'anyone', advertiserMeResponse, {
   body: advertiserSignInBody,
   example: { body: { email: 'nobody@example.com', password: 'wrong-password' } },
-  response: responseOf<{ advertiser: AdvertiserMe }>(),
 });
 
 /** The same answer whether or not the address has an account. */
-export const requestPasswordReset = endpoint('POST /api/advertiser/password-reset', 'anyone', {
+export const requestPasswordReset = endpoint('POST /api/advertiser/password-reset', 'anyone', okResponse, {
   body: passwordResetRequest,
   example: { body: { email: 'nobody@example.com' } },
-  response: responseOf<{ ok: true }>(),
 });
 
-export const resetPassword = endpoint('POST /api/advertiser/password-reset/confirm', 'anyone', {
+export const resetPassword = endpoint('POST /api/advertiser/password-reset/confirm', 'anyone', okResponse, {
   body: passwordResetBody,
   example: { body: { token: 'not-a-token', password: 'long-enough-1' } },
-  response: responseOf<{ ok: true }>(),
 });
 
-export const getAdvertiserMe = endpoint('GET /api/advertiser/me', 'advertiserOrAdmin', {
-  response: responseOf<{ advertiser: AdvertiserMe }>(),
-});
+export const getAdvertiserMe = endpoint('GET /api/advertiser/me', 'advertiserOrAdmin', advertiserMeResponse);
 
 /** The pricing in force, which the ad form prices with; all 0 for the admin (house ads). */
-export const getPricing = endpoint('GET /api/advertiser/pricing', 'advertiserOrAdmin', {
-  response: responseOf<PricingView>(),
-});
+export const getPricing = endpoint('GET /api/advertiser/pricing', 'advertiserOrAdmin', pricingView);
 
-export const listAds = endpoint('GET /api/advertiser/ads', 'advertiserOrAdmin', {
-  response: responseOf<{ ads: AdvertiserAd[] }>(),
-});
+export const listAds = endpoint(
+  'GET /api/advertiser/ads',
+  'advertiserOrAdmin',
+  z.strictObject({ ads: z.array(advertiserAd) }),
+);
 
 /** SPEC §5 Create ad: pending, with the pricing in force stored on it. */
-export const submitAd = endpoint('POST /api/advertiser/ads', 'advertiserOrAdmin', {
+export const submitAd = endpoint('POST /api/advertiser/ads', 'advertiserOrAdmin', submittedAd, {
   body: adInputBody,
   example: adExample,
   status: 201,
-  response: responseOf<SubmittedAd>(),
 });
 
 /** Another advertiser's ad id answers 404, as an unknown one does. */
-export const getAd = endpoint('GET /api/advertiser/ads/:adId', 'advertiserOrAdmin', {
-  response: responseOf<{ ad: AdvertiserAdDetail }>(),
-});
+export const getAd = endpoint(
+  'GET /api/advertiser/ads/:adId',
+  'advertiserOrAdmin',
+  z.strictObject({ ad: advertiserAdDetail }),
+);
 
 /** SPEC §4: only a rejected ad may be edited and resubmitted. */
-export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserOrAdmin', {
+export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserOrAdmin', submittedAd, {
   body: adInputBody,
   example: adExample,
-  response: responseOf<SubmittedAd>(),
 });
 
-export const endAd = endpoint('POST /api/advertiser/ads/:adId/end', 'advertiserOrAdmin', {
-  response: responseOf<{ ad: AdvertiserAd }>(),
-});
+export const endAd = endpoint(
+  'POST /api/advertiser/ads/:adId/end',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+);
 
 /** SPEC §4/§5 Raise limit: above the current cap. */
-export const raiseAdLimit = endpoint('POST /api/advertiser/ads/:adId/limit', 'advertiserOrAdmin', {
-  body: raiseLimitBody,
-  example: { body: { maxDeliveries: 500 } },
-  response: responseOf<{ ad: AdvertiserAd }>(),
-});
+export const raiseAdLimit = endpoint(
+  'POST /api/advertiser/ads/:adId/limit',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  {
+    body: raiseLimitBody,
+    example: { body: { maxDeliveries: 500 } },
+  },
+);
 
-export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', {
-  response: responseOf<AdReport>(),
-});
+export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', adReport);

@@ -46,13 +46,13 @@ describe('pathOf', () => {
 
 describe('endpoint', () => {
   it('splits its route and refuses a path param with no meaning', () => {
-    const declared = endpoint('PUT /api/things/:adId', 'admin');
+    const declared = endpoint('PUT /api/things/:adId', 'admin', null);
     expect([declared.method, declared.path, declared.audience]).toEqual([
       'PUT',
       '/api/things/:adId',
       'admin',
     ]);
     expect(declared.params.safeParse({ adId: 'not-a-uuid' }).success).toBe(false);
-    expect(() => endpoint('GET /api/things/:thingId', 'admin')).toThrow(/:thingId has no entry/);
+    expect(() => endpoint('GET /api/things/:thingId', 'admin', null)).toThrow(/:thingId has no entry/);
   });
 });

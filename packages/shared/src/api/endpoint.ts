@@ -26,12 +26,6 @@ export type Audience =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A response type, carried in the declaration for the web's fetchers (never sent or checked at run time). */
-export interface ResponseType<T> {
-  readonly __response?: T;
-}
-export const responseOf = <T>(): ResponseType<T> => ({});
-
 /** What an endpoint may declare beyond its route and audience. */
 export interface EndpointOptions {
   /** The Japanese message of the 404 for a path param that does not parse (default: the table's NOT_FOUND message). */
@@ -45,7 +39,6 @@ export interface EndpointOptions {
   readonly example?: { body?: unknown; query?: Record<string, string> };
   /** The success status when it is not 200 (201 for a created resource). */
   readonly status?: 200 | 201 | 204;
-  readonly response?: ResponseType<unknown>;
 }
 
 /**
@@ -60,22 +53,38 @@ export interface Endpoint extends EndpointOptions {
   readonly audience: Audience;
   /** The path's `:params`, from pathParams by name. */
   readonly params?: z.ZodType;
+  /**
+   * What a success answers (none for a 204 or a redirect): the web's fetchers take their type from
+   * it, and the test app checks every 2xx answer against it (http/define-route.ts).
+   */
+  readonly response?: z.ZodType;
 }
 
 type Route = `${HttpMethod} /${string}`;
 type PathOf<R extends Route> = R extends `${HttpMethod} ${infer P}` ? P : never;
 type MethodOf<R extends Route> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
 
-/** Declares an endpoint; the literal types are kept (route, audience, options) for the route's context. */
+/**
+ * Declares an endpoint: its route, who may call it, what a success answers (`null`: no body) and
+ * what else it takes. The literal types are kept for the route's context and the web's fetchers.
+ */
 export function endpoint<
   const R extends Route,
   const A extends Audience,
+  const S extends z.ZodType | null,
   const O extends EndpointOptions = Record<never, never>,
 >(
   route: R,
   audience: A,
+  response: S,
   options?: O,
-): O & { method: MethodOf<R>; path: PathOf<R>; audience: A; params: ParamsSchemaOf<PathOf<R>> } {
+): O & {
+  method: MethodOf<R>;
+  path: PathOf<R>;
+  audience: A;
+  params: ParamsSchemaOf<PathOf<R>>;
+  response: S extends z.ZodType ? S : undefined;
+} {
   const space = route.indexOf(' ');
   const path = route.slice(space + 1) as PathOf<R>;
   return {
@@ -84,6 +93,7 @@ export function endpoint<
     path,
     audience,
     params: paramsSchemaOf(path),
+    response: (response ?? undefined) as S extends z.ZodType ? S : undefined,
   };
 }
 
@@ -92,7 +102,9 @@ export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;
 export type QueryOf<E extends Endpoint> = OutputOf<E['query']>;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type ParsedBodyOf<E extends Endpoint> = OutputOf<E['body']>;
-export type ResponseOf<E extends Endpoint> = E['response'] extends ResponseType<infer T> ? T : unknown;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : undefined;
 
 /** The path with its `:params` filled in (each value URI-encoded). */
 export function pathOf(path: string, params: Record<string, string | number> = {}): string {

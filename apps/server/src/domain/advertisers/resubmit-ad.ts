@@ -5,13 +5,10 @@ import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
-import { adReceiptMail } from '../mail/mail-templates.ts';
-import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
-import { submittedAdValues } from './submitted-ad-values.ts';
-import { toAdvertiserAd } from './to-advertiser-ad.ts';
+import { receiptFor, submittedAdValues } from './submitted-ad-values.ts';
 
 /**
  * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
@@ -46,11 +43,5 @@ export async function resubmitAd(options: {
       .where(eq(quizAnswers.adId, adId));
     return row!;
   });
-  const mailed = await sendMail({
-    mailer: options.mailer,
-    log: options.log,
-    to: advertiser.email,
-    mail: adReceiptMail({ adTitle: ad.adTitle, resubmitted: true }),
-  });
-  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
+  return receiptFor(options, ad, true);
 }

@@ -4,12 +4,9 @@ import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
-import { adReceiptMail } from '../mail/mail-templates.ts';
-import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
 import { readPricing } from './read-pricing.ts';
-import { submittedAdValues } from './submitted-ad-values.ts';
-import { toAdvertiserAd } from './to-advertiser-ad.ts';
+import { receiptFor, submittedAdValues } from './submitted-ad-values.ts';
 
 /**
  * SPEC §5 Create ad: pending, inactive, 0 deliveries, with the pricing in force stored on the ad
@@ -41,11 +38,5 @@ export async function submitAd(options: {
       .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
     return row!;
   });
-  const mailed = await sendMail({
-    mailer: options.mailer,
-    log: options.log,
-    to: advertiser.email,
-    mail: adReceiptMail({ adTitle: ad.adTitle, resubmitted: false }),
-  });
-  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
+  return receiptFor(options, ad, false);
 }

@@ -1,4 +1,11 @@
 import { type AdInputBody, type Pricing, perDeliveryCost } from '@quiz-points/shared';
+import type { ads } from '../../db/schema.ts';
+import type { Mailer } from '../../services/mail/mailer.ts';
+import type { Logger } from '../logger.ts';
+import { adReceiptMail } from '../mail/mail-templates.ts';
+import { sendMail } from '../mail/send-mail.ts';
+import type { UserRow } from '../user-row.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 type ParsedAdInput = Omit<AdInputBody, 'correctOptionIndex'>;
 
@@ -23,4 +30,22 @@ export function submittedAdValues(body: ParsedAdInput, pricing: Pricing, isAdmin
     status: 'pending' as const,
     isActive: false,
   };
+}
+
+/**
+ * After a submission commits: the receipt mail (best effort) and the ad as its advertiser sees it,
+ * not yet delivered.
+ */
+export async function receiptFor(
+  options: { mailer: Mailer; log: Logger; advertiser: UserRow },
+  ad: typeof ads.$inferSelect,
+  resubmitted: boolean,
+) {
+  const mailed = await sendMail({
+    mailer: options.mailer,
+    log: options.log,
+    to: options.advertiser.email,
+    mail: adReceiptMail({ adTitle: ad.adTitle, resubmitted }),
+  });
+  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }), mailed };
 }

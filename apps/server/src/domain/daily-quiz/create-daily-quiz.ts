@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { dailyQuizzes } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
+import { dailyQuizValues } from './daily-quiz-values.ts';
 
 /**
  * The admin creates the quiz for a date (SPEC §5). The date is the key: one quiz per date, ever.
@@ -19,17 +20,12 @@ export async function createDailyQuiz({
   input: CreateDailyQuizBody;
   now?: Date;
 }) {
-  const publishDate = body.publishDate.replaceAll('-', '');
+  const values = dailyQuizValues(body);
+  const { publishDate } = values;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(dailyQuizzes)
-      .values({
-        publishDate,
-        quizQuestion: body.quizQuestion,
-        quizOptions: body.quizOptions,
-        correctOptionIndex: body.correctOptionIndex,
-        explanation: body.explanation || null,
-      })
+      .values(values)
       .onConflictDoNothing()
       .returning({ publishDate: dailyQuizzes.publishDate });
     if (inserted.length === 0) throw new DomainError('CONFLICT', messages.dailyQuizDateTaken);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
+import { dailyQuizValues } from './daily-quiz-values.ts';
 
 /**
  * The admin edits a daily quiz that nobody has answered yet (its date may move to a free one).
@@ -25,7 +26,8 @@ export async function updateDailyQuiz({
   input: CreateDailyQuizBody;
   now?: Date;
 }) {
-  const newDate = body.publishDate.replaceAll('-', '');
+  const values = dailyQuizValues(body);
+  const newDate = values.publishDate;
   return db.transaction(async (tx) => {
     const [quiz] = await tx
       .select({ publishDate: dailyQuizzes.publishDate })
@@ -47,14 +49,7 @@ export async function updateDailyQuiz({
     }
     await tx
       .update(dailyQuizzes)
-      .set({
-        publishDate: newDate,
-        quizQuestion: body.quizQuestion,
-        quizOptions: body.quizOptions,
-        correctOptionIndex: body.correctOptionIndex,
-        explanation: body.explanation || null,
-        updatedAt: now,
-      })
+      .set({ ...values, updatedAt: now })
       .where(eq(dailyQuizzes.publishDate, publishDate));
     await recordAdminAction(tx, {
       action: 'update_daily_quiz',

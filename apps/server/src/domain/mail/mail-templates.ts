@@ -2,12 +2,12 @@
  * Every mail the product sends, subject and body, in one place. Each template returns the words;
  * `sendMail` (send-mail.ts) sends them.
  */
+import { formatPoints } from '@quiz-points/shared';
+
 export interface MailContent {
   subject: string;
   text: string;
 }
-
-const points = (value: number) => `${value.toLocaleString('ja-JP')} Pt`;
 
 /** The receipt for a submitted (or resubmitted) ad, promising review within 1–2 business days. */
 export function adReceiptMail({
@@ -45,7 +45,7 @@ export function adReviewedMail({
 export function giftRequestedMail({ label, pointsUsed }: { label: string; pointsUsed: number }): MailContent {
   return {
     subject: '【クイズポイント】ポイント交換を受け付けました',
-    text: `${label}（${points(pointsUsed)}）への交換を受け付けました。\nギフトコードは3営業日以内にメールでお送りします。\n交換履歴からも状況を確認できます。`,
+    text: `${label}（${formatPoints(pointsUsed)}）への交換を受け付けました。\nギフトコードは3営業日以内にメールでお送りします。\n交換履歴からも状況を確認できます。`,
   };
 }
 
@@ -67,7 +67,7 @@ export function giftRejectedMail({
 }): MailContent {
   return {
     subject: '【クイズポイント】ポイント交換について',
-    text: `申し訳ありませんが、ポイント交換の申請をお受けできませんでした。\n理由：${reason}\n\n申請に使われた${points(pointsUsed)}はお返ししました。`,
+    text: `申し訳ありませんが、ポイント交換の申請をお受けできませんでした。\n理由：${reason}\n\n申請に使われた${formatPoints(pointsUsed)}はお返ししました。`,
   };
 }
 

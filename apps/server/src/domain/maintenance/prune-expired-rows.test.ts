@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, like, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authVerifications, pageViews, rateLimits, users } from '../../db/schema.ts';
@@ -40,32 +41,13 @@ async function seed(db: Database, now: Date, tag: string, expired: number, live:
 
 /** How many rows named by `tag` are left in each table. */
 async function left(db: Database, tag: string) {
-  const of = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n;
+  const named = async (table: PgTable, column: PgColumn, pattern: string) =>
+    (await db.select({ n: count() }).from(table).where(like(column, pattern)))[0]?.n;
   return {
-    verifications: await of(
-      db
-        .select({ n: count() })
-        .from(authVerifications)
-        .where(like(authVerifications.id, `${tag}-%`)),
-    ),
-    sessions: await of(
-      db
-        .select({ n: count() })
-        .from(authSessions)
-        .where(like(authSessions.id, `${tag}-%`)),
-    ),
-    rateLimits: await of(
-      db
-        .select({ n: count() })
-        .from(rateLimits)
-        .where(like(rateLimits.key, `${tag}-%`)),
-    ),
-    pageViews: await of(
-      db
-        .select({ n: count() })
-        .from(pageViews)
-        .where(like(pageViews.path, `/${tag}-%`)),
-    ),
+    verifications: await named(authVerifications, authVerifications.id, `${tag}-%`),
+    sessions: await named(authSessions, authSessions.id, `${tag}-%`),
+    rateLimits: await named(rateLimits, rateLimits.key, `${tag}-%`),
+    pageViews: await named(pageViews, pageViews.path, `/${tag}-%`),
   };
 }
 

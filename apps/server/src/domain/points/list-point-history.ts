@@ -1,28 +1,88 @@
-import type { PointHistoryEntry } from '@quiz-points/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import {
+  japanMonthKey,
+  japanMonthRange,
+  POINT_HISTORY_PAGE_SIZE,
+  type PointHistoryEntry,
+  type PointHistoryMonth,
+  type PointHistoryPage,
+  type PointHistoryQuery,
+} from '@quiz-points/shared';
+import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { japanMonth } from '../../db/japan-time-sql.ts';
 import { pointTransactions } from '../../db/schema.ts';
 
-/** The user's passbook, newest first, a page at a time (`before` is the last id seen). */
-export async function listPointHistory(options: {
-  db: Database;
-  userId: string;
-  before?: number;
-  limit?: number;
-}) {
-  const { db, userId, before, limit = 50 } = options;
+const ledger = pointTransactions;
+
+/**
+ * The user's passbook, newest first, one page at a time: keyset paging over the ledger's index
+ * (user_id, created_at desc, id desc), so every page is one index range however far back it is, and
+ * an entry written meanwhile never shifts a page (no offset). The cursor is the last entry's id; its
+ * (created_at, id) is looked up by the primary key under the same user, so another person's id, or
+ * one that does not exist, gives an empty page. Filters: `kind` (gain: points > 0, use: < 0) and
+ * `month` (a Japan-time month). With the page come the totals of the months it shows.
+ */
+export async function listPointHistory(
+  options: PointHistoryQuery & { db: Database; userId: string; limit?: number },
+): Promise<PointHistoryPage> {
+  const { db, userId, cursor, kind, month, limit = POINT_HISTORY_PAGE_SIZE } = options;
+  const conditions: (SQL | undefined)[] = [eq(ledger.userId, userId)];
+  if (kind === 'gain') conditions.push(gt(ledger.points, 0));
+  if (kind === 'use') conditions.push(lt(ledger.points, 0));
+  if (month) {
+    const { start, end } = japanMonthRange(month);
+    conditions.push(gte(ledger.createdAt, start), lt(ledger.createdAt, end));
+  }
+  if (cursor) {
+    conditions.push(
+      sql`(${ledger.createdAt}, ${ledger.id}) < (select seen.created_at, seen.id from ${ledger} seen
+                                                 where seen.id = ${cursor}::bigint and seen.user_id = ${userId})`,
+    );
+  }
+  // One row past the page says whether there is a next one.
   const rows = await db
-    .select()
-    .from(pointTransactions)
-    .where(and(eq(pointTransactions.userId, userId), before ? lt(pointTransactions.id, before) : undefined))
-    .orderBy(desc(pointTransactions.id))
-    .limit(limit);
-  return rows.map(
-    (row): PointHistoryEntry => ({
-      id: row.id,
-      points: row.points,
-      memo: row.memo,
-      createdAt: row.createdAt.toISOString(),
-    }),
-  );
+    .select({ id: ledger.id, points: ledger.points, memo: ledger.memo, createdAt: ledger.createdAt })
+    .from(ledger)
+    .where(and(...conditions))
+    .orderBy(desc(ledger.createdAt), desc(ledger.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const entries = page.map((row): PointHistoryEntry => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const shownMonths = new Set(page.map((row) => japanMonthKey(row.createdAt)));
+  if (month) shownMonths.add(month);
+  return {
+    entries,
+    nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+    months: await monthTotals(db, userId, [...shownMonths]),
+  };
+}
+
+/**
+ * Each month's gains, uses and net over all its entries: one range of the same index, from the
+ * oldest month's start to the newest's end, grouped by Japan-time month.
+ */
+async function monthTotals(db: Database, userId: string, months: string[]): Promise<PointHistoryMonth[]> {
+  if (months.length === 0) return [];
+  const newestFirst = months.sort().reverse();
+  const month = japanMonth(sql`${ledger.createdAt}`);
+  const rows = await db
+    .select({
+      month: sql<string>`${month}`,
+      gained: sql<number>`coalesce(sum(${ledger.points}) filter (where ${ledger.points} > 0), 0)::float8`,
+      used: sql<number>`coalesce(-sum(${ledger.points}) filter (where ${ledger.points} < 0), 0)::float8`,
+    })
+    .from(ledger)
+    .where(
+      and(
+        eq(ledger.userId, userId),
+        gte(ledger.createdAt, japanMonthRange(newestFirst.at(-1)!).start),
+        lt(ledger.createdAt, japanMonthRange(newestFirst[0]!).end),
+      ),
+    )
+    .groupBy(month);
+  const totals = new Map(rows.map((row) => [row.month, row]));
+  return newestFirst.map((key) => {
+    const { gained = 0, used = 0 } = totals.get(key) ?? {};
+    return { month: key, gained, used, net: gained - used };
+  });
 }

@@ -30,7 +30,7 @@ export function advertiserBillingRoutes({ database: { db }, payments, config: { 
  */
 export async function registerPaymentWebhook(
   app: FastifyInstance,
-  { database: { db }, payments, guards }: RouteDeps,
+  { database: { db }, payments, guards, checkResponses }: RouteDeps,
 ) {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -40,25 +40,30 @@ export async function registerPaymentWebhook(
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    await registerRoutes(scope, guards, [
-      defineRoute(api.billing.receivePaymentWebhook, async ({ request }) => {
-        const signature = request.headers['stripe-signature'];
-        let event: PaymentWebhookEvent;
-        try {
-          event = payments.parseWebhook(
-            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-            typeof signature === 'string' ? signature : undefined,
-          );
-        } catch (error) {
-          if (error instanceof InvalidWebhookError) {
-            request.log.warn({ reason: error.message }, 'payment webhook refused');
-            throw new DomainError('BAD_REQUEST');
+    await registerRoutes(
+      scope,
+      guards,
+      [
+        defineRoute(api.billing.receivePaymentWebhook, async ({ request }) => {
+          const signature = request.headers['stripe-signature'];
+          let event: PaymentWebhookEvent;
+          try {
+            event = payments.parseWebhook(
+              Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+              typeof signature === 'string' ? signature : undefined,
+            );
+          } catch (error) {
+            if (error instanceof InvalidWebhookError) {
+              request.log.warn({ reason: error.message }, 'payment webhook refused');
+              throw new DomainError('BAD_REQUEST');
+            }
+            throw error;
           }
-          throw error;
-        }
-        const { handled } = await handlePaymentWebhook({ db, payments, event });
-        return { received: true as const, handled };
-      }),
-    ]);
+          const { handled } = await handlePaymentWebhook({ db, payments, event });
+          return { received: true as const, handled };
+        }),
+      ],
+      { checkResponses },
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { periodLabel, wellFormedString } from '@quiz-points/shared';
+import { formatNumber, formatYen, periodLabel, wellFormedString } from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { listInvoicesOfCustomer } from '../../domain/billing/list-invoices.ts';
@@ -11,7 +11,6 @@ import {
 import type { RouteDeps } from '../app.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
 const TEST_CARD = '4242 4242 4242 4242';
 
@@ -159,12 +158,12 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
           (
             invoice,
           ) => `<section class="panel"><h2>${periodLabel(invoice.period)}分 ${escapeHtml(invoice.adTitle)}</h2><dl>
-<dt>配信数</dt><dd>${invoice.deliveries.toLocaleString('ja-JP')}件</dd>
-<dt>配信単価</dt><dd>${yen(invoice.unitPrice)}</dd>
-<dt>小計</dt><dd>${yen(invoice.subtotal)}</dd>
-<dt>前月からの繰越</dt><dd>${yen(invoice.carriedIn)}</dd>
-<dt>消費税（10%）</dt><dd>${yen(invoice.tax)}</dd>
-<dt>合計（税込）</dt><dd><strong>${yen(invoice.total)}</strong></dd>
+<dt>配信数</dt><dd>${formatNumber(invoice.deliveries)}件</dd>
+<dt>配信単価</dt><dd>${formatYen(invoice.unitPrice)}</dd>
+<dt>小計</dt><dd>${formatYen(invoice.subtotal)}</dd>
+<dt>前月からの繰越</dt><dd>${formatYen(invoice.carriedIn)}</dd>
+<dt>消費税（10%）</dt><dd>${formatYen(invoice.tax)}</dd>
+<dt>合計（税込）</dt><dd><strong>${formatYen(invoice.total)}</strong></dd>
 <dt>状態</dt><dd>${statusLabels[invoice.status] ?? escapeHtml(invoice.status)}</dd>
 </dl></section>`,
         )

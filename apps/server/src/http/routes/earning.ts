@@ -42,8 +42,8 @@ export function earningRoutes({ database: { db }, config }: RouteDeps) {
     defineRoute(api.earning.answerDailyQuiz, async ({ viewer, body }) =>
       answerDailyQuiz({ db, ...viewer, input: body }),
     ),
-    defineRoute(api.earning.listPointHistory, async ({ viewer, query }) => ({
-      entries: await listPointHistory({ db, userId: viewer.id, before: query.before }),
-    })),
+    defineRoute(api.earning.listPointHistory, async ({ viewer, query }) =>
+      listPointHistory({ db, userId: viewer.id, ...query }),
+    ),
   ];
 }

@@ -1,3 +1,5 @@
+import { formatNumber } from '@quiz-points/shared';
+
 const WIDTH = 320;
 const HEIGHT = 140;
 const AXIS = 20;
@@ -24,12 +26,13 @@ export function DailyBarChart({
   points: DailyBar[];
   /** What is counted, as in 日別の{valueLabel}: 配信数, 新規登録数, … */
   valueLabel: string;
+  /** Written right after each number: '件', '円', ' Pt'. */
   unit: string;
   caption: string;
   empty: string;
 }) {
   if (points.length === 0) return <p className="note">{empty}</p>;
-  const format = (value: number) => `${value.toLocaleString('ja-JP')}${unit}`;
+  const format = (value: number) => `${formatNumber(value)}${unit}`;
   const peak = Math.max(0, ...points.map((point) => point.value));
   const scale = Math.max(1, peak);
   const slot = WIDTH / points.length;

@@ -1,3 +1,4 @@
+import { messages } from '@quiz-points/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { uiText } from '../../lib/ui-text.ts';
@@ -21,17 +22,18 @@ export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?:
 
 /**
  * The states of a loaded list or page: loading, failed (its message, and a retry), empty, or the
- * content. `errorMessage` may depend on the failure (a 404 says something else than a network error).
+ * content. `errorMessage` (読み込みに失敗しました unless said) may depend on the failure (a 404 says
+ * something else than a network error).
  */
 export function QueryContent<T>({
   query,
-  errorMessage,
+  errorMessage = messages.loadFailed,
   isEmpty,
   empty,
   children,
 }: {
   query: UseQueryResult<T>;
-  errorMessage: ReactNode | ((error: Error) => ReactNode);
+  errorMessage?: ReactNode | ((error: Error) => ReactNode);
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;

@@ -4,12 +4,12 @@ import { QueryContent } from './query-content.tsx';
 
 /**
  * A loaded list of cards: loading, failed (with its message), the `empty` card, or one item each.
- * `children` draws an item as its `<li>`.
+ * `children` draws an item as its `<li>`; an item is known by `itemKey`, or else by its `id`.
  */
 export function QueryList<Data, Item>({
   query,
   items,
-  itemKey,
+  itemKey = (item) => (item as { id: Key }).id,
   errorMessage,
   empty,
   label,
@@ -17,8 +17,8 @@ export function QueryList<Data, Item>({
 }: {
   query: UseQueryResult<Data>;
   items: (data: Data) => readonly Item[];
-  itemKey: (item: Item) => Key;
-  errorMessage: string;
+  itemKey?: (item: Item) => Key;
+  errorMessage?: string;
   empty: ReactNode;
   label?: string;
   children: (item: Item) => ReactNode;

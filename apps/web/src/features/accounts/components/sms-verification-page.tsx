@@ -1,11 +1,12 @@
 import { messages, sendPhoneCodeBody, verifyPhoneCodeBody } from '@quiz-points/shared';
 import { type ComponentProps, type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { describedControl, Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useForm } from '../../../lib/use-form.ts';
+import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useSignedInUser } from '../../auth/index.ts';
 import { useSendPhoneCode } from '../api/send-phone-code.ts';
 import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
@@ -13,7 +14,7 @@ import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 export default function SmsVerificationPage() {
   useDocumentTitle('電話番号認証');
   const me = useSignedInUser();
-  const { state } = useLocation() as { state: { notice?: string } | null };
+  const notice = useRedirectNotice();
   const send = useSendPhoneCode();
   const verify = useVerifyPhoneCode();
   const phoneForm = useForm(sendPhoneCodeBody);
@@ -64,9 +65,9 @@ export default function SmsVerificationPage() {
   return (
     <div className="page form-page">
       <h1 className="page-title">電話番号認証</h1>
-      {state?.notice && (
+      {notice && (
         <p role="alert" className="card notice">
-          {state.notice}
+          {notice}
         </p>
       )}
       <p className="page-lead">

@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { formatPoints, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -36,9 +36,7 @@ export default function WithdrawalPage() {
     <div className="page form-page">
       <h1 className="page-title">退会</h1>
       <div className="card notice">
-        <p>
-          退会すると、保有している {points.toLocaleString('ja-JP')} Pt はすべて失効し、払い戻しはできません。
-        </p>
+        <p>退会すると、保有している {formatPoints(points)} はすべて失効し、払い戻しはできません。</p>
         <p>プロフィールなどの個人情報は削除されます。</p>
       </div>
       {reauthenticated && (

@@ -1,6 +1,6 @@
 import type { api } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { adminKeys } from './query-keys.ts';
 
 export type ReviewDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
@@ -14,10 +14,4 @@ export const reviewAd = ({ adId, decision }: { adId: string; decision: ReviewDec
         body: { reason: decision.reason },
       });
 
-export function useReviewAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reviewAd,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+export const useReviewAd = () => useRefreshingMutation(reviewAd, adminKeys.all);

@@ -1,6 +1,6 @@
 import type { api, SuspensionBody } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Suspends (signing the person out everywhere) or reinstates, with a reason kept in the audit. */
@@ -10,10 +10,4 @@ export const setUserSuspension = ({ userId, body }: { userId: string; body: Susp
     body,
   });
 
-export function useSetUserSuspension() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setUserSuspension,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-  });
-}
+export const useSetUserSuspension = () => useRefreshingMutation(setUserSuspension, adminKeys.users);

@@ -1,6 +1,6 @@
 import type { api } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { adminKeys } from './query-keys.ts';
 
 export type GiftSettlement = { kind: 'issue'; giftCode: string } | { kind: 'reject'; reason: string };
@@ -23,10 +23,4 @@ export const settleGiftRequest = ({
         body: { reason: settlement.reason },
       });
 
-export function useSettleGiftRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: settleGiftRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.giftRequests }),
-  });
-}
+export const useSettleGiftRequest = () => useRefreshingMutation(settleGiftRequest, adminKeys.giftRequests);

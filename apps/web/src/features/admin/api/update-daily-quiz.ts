@@ -1,6 +1,6 @@
 import type { api, CreateDailyQuizBody } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Edits a quiz nobody has answered yet (the server refuses otherwise); it may move to another day. */
@@ -10,10 +10,4 @@ export const updateDailyQuiz = ({ publishDate, body }: { publishDate: string; bo
     body,
   });
 
-export function useUpdateDailyQuiz() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDailyQuiz,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.dailyQuizzes }),
-  });
-}
+export const useUpdateDailyQuiz = () => useRefreshingMutation(updateDailyQuiz, adminKeys.dailyQuizzes);

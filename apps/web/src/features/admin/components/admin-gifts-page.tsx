@@ -1,4 +1,10 @@
-import { issueGiftBody, messages, type PendingGiftRequest, rejectGiftBody } from '@quiz-points/shared';
+import {
+  formatPoints,
+  issueGiftBody,
+  messages,
+  type PendingGiftRequest,
+  rejectGiftBody,
+} from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
@@ -82,7 +88,7 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
   return (
     <li className="card gift-card" data-testid="pending-gift">
       <p className="gift-card__type">
-        {request.giftType.toUpperCase()} {request.pointsUsed.toLocaleString('ja-JP')}Pt
+        {request.giftType.toUpperCase()} {formatPoints(request.pointsUsed)}
       </p>
       <p className="note">
         {request.email} ／ 申請：{formatExchangeTime(request.createdAt)}
@@ -90,7 +96,7 @@ function PendingRequest({ request }: { request: PendingGiftRequest }) {
       <ul className="risk-list">
         <li>電話番号認証：{risk.phoneVerified ? '済み' : '未認証'}</li>
         <li>登録からの日数：{risk.accountAgeDays}日</li>
-        <li>直近7日の獲得：{risk.earnedLast7Days.toLocaleString('ja-JP')} Pt</li>
+        <li>直近7日の獲得：{formatPoints(risk.earnedLast7Days)}</li>
         <li className={risk.withdrawnBefore ? 'form-error' : undefined}>
           退会歴のあるメール・電話番号：{risk.withdrawnBefore ? 'あり' : 'なし'}
         </li>
@@ -108,13 +114,7 @@ export default function AdminGiftsPage() {
   return (
     <div className="page">
       <h1 className="page-title">ギフト申請（未処理）</h1>
-      <QueryList
-        query={query}
-        items={(data) => data.requests}
-        itemKey={(request) => request.id}
-        errorMessage={messages.loadFailed}
-        empty="未処理の申請はありません。"
-      >
+      <QueryList query={query} items={(data) => data.requests} empty="未処理の申請はありません。">
         {(request) => <PendingRequest request={request} />}
       </QueryList>
     </div>

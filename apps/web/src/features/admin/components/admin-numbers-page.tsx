@@ -1,4 +1,4 @@
-import { type AdminDashboard, messages } from '@quiz-points/shared';
+import { type AdminDashboard, formatNumber, formatPoints, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
@@ -21,18 +21,16 @@ type SeriesKey =
 const charts: { key: SeriesKey; title: string; valueLabel: string; unit: string }[] = [
   { key: 'signups', title: '新規登録', valueLabel: '新規登録数', unit: '人' },
   { key: 'activeUsers', title: 'アクティブユーザー', valueLabel: 'アクティブユーザー数', unit: '人' },
-  { key: 'pointsIssued', title: '発行ポイント', valueLabel: '発行ポイント', unit: 'Pt' },
-  { key: 'pointsRedeemed', title: '交換済みポイント', valueLabel: '交換済みポイント', unit: 'Pt' },
+  { key: 'pointsIssued', title: '発行ポイント', valueLabel: '発行ポイント', unit: ' Pt' },
+  { key: 'pointsRedeemed', title: '交換済みポイント', valueLabel: '交換済みポイント', unit: ' Pt' },
   { key: 'deliveries', title: '配信数', valueLabel: '配信数', unit: '件' },
   { key: 'revenue', title: '売上（税抜）', valueLabel: '売上（税抜）', unit: '円' },
   { key: 'pageViews', title: 'ページビュー', valueLabel: 'ページビュー', unit: '件' },
 ];
 
-const yen = (value: number) => value.toLocaleString('ja-JP');
-
 const pageViewColumns: Column<AdminDashboard['pageViewsByPath'][number]>[] = [
   { header: 'ページ', cell: (row) => row.path },
-  { header: 'ページビュー', cell: (row) => `${yen(row.views)}件` },
+  { header: 'ページビュー', cell: (row) => `${formatNumber(row.views)}件` },
 ];
 
 function Numbers({ data }: { data: AdminDashboard }) {
@@ -44,12 +42,12 @@ function Numbers({ data }: { data: AdminDashboard }) {
         <dl className="definition-list">
           <div>
             <dt>未交換ポイント残高（負債）</dt>
-            <dd data-testid="liability">{yen(liability.balances + liability.pendingRequests)} Pt</dd>
+            <dd data-testid="liability">{formatPoints(liability.balances + liability.pendingRequests)}</dd>
           </div>
           <div>
             <dt>うち保有ポイント／交換申請中</dt>
             <dd>
-              {yen(liability.balances)} Pt ／ {yen(liability.pendingRequests)} Pt
+              {formatPoints(liability.balances)} ／ {formatPoints(liability.pendingRequests)}
             </dd>
           </div>
           <div>
@@ -123,9 +121,7 @@ export default function AdminNumbersPage() {
           ))}
         </select>
       </div>
-      <QueryContent query={query} errorMessage={messages.loadFailed}>
-        {(data) => <Numbers data={data} />}
-      </QueryContent>
+      <QueryContent query={query}>{(data) => <Numbers data={data} />}</QueryContent>
     </div>
   );
 }

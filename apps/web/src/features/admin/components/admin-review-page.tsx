@@ -1,4 +1,11 @@
-import { messages, type PendingAd, rejectAdBody } from '@quiz-points/shared';
+import {
+  formatNumber,
+  formatPoints,
+  formatYen,
+  messages,
+  type PendingAd,
+  rejectAdBody,
+} from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
@@ -66,8 +73,8 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
         ))}
       </ol>
       <p className="note">
-        報酬 {ad.userReward} Pt ／ 単価 {ad.unitPrice}円 ／ 上限 {ad.maxDeliveries.toLocaleString('ja-JP')}件
-        ／ 性別：
+        報酬 {formatPoints(ad.userReward)} ／ 単価 {formatYen(ad.unitPrice)} ／ 上限{' '}
+        {formatNumber(ad.maxDeliveries)}件 ／ 性別：
         {ticked(ad.targetGender, genderLabels)} ／ 年代：{ticked(ad.targetAgeRange)}
       </p>
       <form onSubmit={approve}>
@@ -102,13 +109,7 @@ export default function AdminReviewPage() {
       <p role="status" className="form-success">
         {outcome}
       </p>
-      <QueryList
-        query={query}
-        items={(data) => data.ads}
-        itemKey={(ad) => ad.id}
-        errorMessage={messages.loadFailed}
-        empty="審査待ちの広告はありません。"
-      >
+      <QueryList query={query} items={(data) => data.ads} empty="審査待ちの広告はありません。">
         {(ad) => <PendingAdCard ad={ad} onReviewed={setOutcome} />}
       </QueryList>
     </div>

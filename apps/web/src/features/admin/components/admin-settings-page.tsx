@@ -325,7 +325,7 @@ export default function AdminSettingsPage() {
   return (
     <div className="page">
       <h1 className="page-title">設定</h1>
-      <QueryContent query={query} errorMessage={messages.loadFailed}>
+      <QueryContent query={query}>
         {({ values, audit }) => (
           <>
             <NumberSettingForm settingKey="pricing" current={values.pricing} fields={pricingFields}>

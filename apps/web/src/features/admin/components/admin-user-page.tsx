@@ -1,4 +1,10 @@
-import { type AdminUserOverview, messages, suspensionBody } from '@quiz-points/shared';
+import {
+  type AdminUserOverview,
+  formatPoints,
+  formatSignedPoints,
+  messages,
+  suspensionBody,
+} from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
@@ -31,7 +37,7 @@ const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
       </>
     ),
   },
-  { header: 'ポイント', cell: (entry) => `${entry.points > 0 ? `+${entry.points}` : entry.points} Pt` },
+  { header: 'ポイント', cell: (entry) => formatSignedPoints(entry.points) },
 ];
 
 function Suspension({ user }: { user: AdminUserOverview['user'] }) {
@@ -91,7 +97,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
   const profile: [string, string][] = [
     ['ユーザーID', user.id],
     ['名前', user.name || '―'],
-    ['保有ポイント', `${user.points.toLocaleString('ja-JP')} Pt`],
+    ['保有ポイント', formatPoints(user.points)],
     ['電話番号認証', user.isVerified ? '済み' : '未認証'],
     ['登録日時', formatPassbookTime(user.createdAt)],
     ['最終ログイン', user.lastLoginAt ? formatPassbookTime(user.lastLoginAt) : '―'],
@@ -138,7 +144,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
             {view.giftRequests.map((request) => (
               <li key={request.id} data-testid="user-gift-request">
                 <p>
-                  {request.giftType.toUpperCase()} {request.pointsUsed.toLocaleString('ja-JP')}Pt{' '}
+                  {request.giftType.toUpperCase()} {formatPoints(request.pointsUsed)}{' '}
                   <span className={`badge badge--${request.status}`}>{giftStatus[request.status]}</span>
                 </p>
                 <p className="note">申請：{formatExchangeTime(request.createdAt)}</p>

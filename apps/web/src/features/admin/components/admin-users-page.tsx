@@ -1,4 +1,4 @@
-import { messages, userSearchQuery } from '@quiz-points/shared';
+import { formatPoints, messages, userSearchQuery } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
@@ -43,8 +43,6 @@ export default function AdminUsersPage() {
         <QueryList
           query={query}
           items={(data) => data.users}
-          itemKey={(user) => user.id}
-          errorMessage={messages.loadFailed}
           empty={messages.userSearchEmpty}
           label="検索結果"
         >
@@ -55,7 +53,7 @@ export default function AdminUsersPage() {
                 <UserBadges user={user} />
               </p>
               <p className="note">
-                {user.name || '（名前なし）'} ／ {user.points.toLocaleString('ja-JP')} Pt ／ 登録：
+                {user.name || '（名前なし）'} ／ {formatPoints(user.points)} ／ 登録：
                 {formatPassbookTime(user.createdAt)}
               </p>
             </li>

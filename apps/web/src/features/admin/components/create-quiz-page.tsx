@@ -142,7 +142,6 @@ export default function CreateQuizPage() {
         query={query}
         items={(data) => data.quizzes}
         itemKey={(quiz) => quiz.publishDate}
-        errorMessage={messages.loadFailed}
         empty="まだクイズはありません。"
       >
         {(quiz) => (

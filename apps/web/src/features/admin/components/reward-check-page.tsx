@@ -1,4 +1,4 @@
-import { messages, rewardCheckQuery } from '@quiz-points/shared';
+import { formatPoints, messages, rewardCheckQuery } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { emailInput } from '../../../components/ui/text-field.tsx';
@@ -60,7 +60,7 @@ export default function RewardCheckPage() {
               <p className="note">
                 結果：{row.isCorrect === null ? messages.fieldMissing : row.isCorrect ? '正解' : '不正解'} ／
                 報酬：
-                {row.rewardGiven ? `付与済み（${row.pointsAwarded} Pt）` : '未付与'}
+                {row.rewardGiven ? `付与済み（${formatPoints(row.pointsAwarded)}）` : '未付与'}
               </p>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { api } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 /** Records the setup the checkout returned with (?session_id=...). */
@@ -9,10 +9,4 @@ export const completeCardSetup = (sessionId: string) =>
     body: { sessionId },
   });
 
-export function useCompleteCardSetup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: completeCardSetup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.me }),
-  });
-}
+export const useCompleteCardSetup = () => useRefreshingMutation(completeCardSetup, advertiserKeys.me);

@@ -1,15 +1,9 @@
 import type { AdInputBody, api } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const createAd = (body: AdInputBody) =>
   callApi<typeof api.advertisers.submitAd>('POST /api/advertiser/ads', { body });
 
-export function useCreateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAd,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.ads }),
-  });
-}
+export const useCreateAd = () => useRefreshingMutation(createAd, advertiserKeys.ads);

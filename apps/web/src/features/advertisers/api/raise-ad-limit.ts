@@ -1,6 +1,6 @@
 import type { api, RaiseLimitBody } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 export const raiseAdLimit = ({ adId, body }: { adId: string; body: RaiseLimitBody }) =>
@@ -9,10 +9,4 @@ export const raiseAdLimit = ({ adId, body }: { adId: string; body: RaiseLimitBod
     body,
   });
 
-export function useRaiseAdLimit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: raiseAdLimit,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.ads }),
-  });
-}
+export const useRaiseAdLimit = () => useRefreshingMutation(raiseAdLimit, advertiserKeys.ads);

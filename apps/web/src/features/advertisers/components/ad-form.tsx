@@ -4,6 +4,7 @@ import {
   adOptionMaxLength,
   ageBands,
   DEFAULT_MAX_DELIVERIES,
+  formatYen,
   genders,
   limits,
   messages,
@@ -17,13 +18,14 @@ import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { withItemPaths } from '../../../components/ui/item-paths.ts';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
-import { ageBandLabels, genderLabels, yen } from './targeting-labels.ts';
+import { ageBandLabels, genderLabels } from './targeting-labels.ts';
 
 export interface AdFormValues {
   adTitle: string;
@@ -57,11 +59,7 @@ export const emptyAdForm: AdFormValues = {
 function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targeting: Targeting }) {
   const pricing = usePricing();
   if (pricing.isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.pricingUnavailable}
-      </p>
-    );
+    return <LoadFailed message={messages.pricingUnavailable} onRetry={() => void pricing.refetch()} />;
   }
   const deliveries = Number.isNaN(wholeNumber(maxDeliveries)) ? null : wholeNumber(maxDeliveries);
   const cost = pricing.data ? (pricing.data.isAdmin ? 0 : perDeliveryCost(pricing.data, targeting)) : null;
@@ -75,18 +73,19 @@ function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targe
         ) : (
           <dl className="price-panel__list">
             <dt>1配信あたりの単価</dt>
-            <dd data-testid="price-per-delivery">{cost === null ? '―' : yen(cost)}</dd>
+            <dd data-testid="price-per-delivery">{cost === null ? '―' : formatYen(cost)}</dd>
             <dt>お支払い総額（税込）</dt>
             <dd data-testid="price-total" className="price-panel__total">
-              {total === null ? '―' : yen(total)}
+              {total === null ? '―' : formatYen(total)}
             </dd>
           </dl>
         )}
       </div>
       {pricing.data && !pricing.data.isAdmin && (
         <p className="note">
-          単価 ＝ ユーザー報酬 {yen(pricing.data.userReward)} ＋ 基本料金 {yen(pricing.data.baseFee)} ＋
-          性別・年代の指定それぞれ {yen(pricing.data.extraTargetingFee)}。総額 ＝ 単価 × 配信上限数 ×
+          単価 ＝ ユーザー報酬 {formatYen(pricing.data.userReward)} ＋ 基本料金{' '}
+          {formatYen(pricing.data.baseFee)} ＋ 性別・年代の指定それぞれ{' '}
+          {formatYen(pricing.data.extraTargetingFee)}。総額 ＝ 単価 × 配信上限数 ×
           1.1（1円未満切り捨て）。実際のご請求は配信した件数分です。
         </p>
       )}

@@ -1,4 +1,4 @@
-import { type AdReport, REPORT_MIN_GROUP } from '@quiz-points/shared';
+import { type AdReport, formatNumber, REPORT_MIN_GROUP } from '@quiz-points/shared';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
@@ -7,7 +7,7 @@ import { ageBandLabels, genderLabels } from './targeting-labels.ts';
 
 const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
 const seconds = (value: number | null) => (value === null ? '―' : `${Math.round(value)}秒`);
-const count = (value: number) => `${value.toLocaleString('ja-JP')}件`;
+const count = (value: number) => `${formatNumber(value)}件`;
 
 const breakdownColumns: Column<AdReport['breakdown'][number]>[] = [
   { header: '性別', cell: (row) => (row.gender === 'unknown' ? '未設定' : genderLabels[row.gender]) },

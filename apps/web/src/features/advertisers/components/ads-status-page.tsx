@@ -1,4 +1,11 @@
-import { type AdStatus, type AdvertiserAd, messages, raiseLimitBody } from '@quiz-points/shared';
+import {
+  type AdStatus,
+  type AdvertiserAd,
+  formatNumber,
+  formatYen,
+  messages,
+  raiseLimitBody,
+} from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
@@ -12,7 +19,7 @@ import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import type { adsStatusNotice } from './navigation-state.ts';
-import { ageBandLabels, genderLabels, tickedLabels, yen } from './targeting-labels.ts';
+import { ageBandLabels, genderLabels, tickedLabels } from './targeting-labels.ts';
 
 const statusBadges: Record<AdStatus, { label: string; className: string }> = {
   pending: { label: '審査中', className: 'badge badge--pending' },
@@ -103,7 +110,7 @@ function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMe
   return (
     <form className="card limit-form" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="field__label">
-        新しい配信上限数（現在 {ad.maxDeliveries.toLocaleString('ja-JP')}件）
+        新しい配信上限数（現在 {formatNumber(ad.maxDeliveries)}件）
       </label>
       <div className="ad-card__actions">
         <input
@@ -162,8 +169,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
         </p>
       )}
       <p className="ad-status__deliveries">
-        配信数 <strong>{ad.deliveryCount.toLocaleString('ja-JP')}</strong> /{' '}
-        {ad.maxDeliveries.toLocaleString('ja-JP')}件
+        配信数 <strong>{formatNumber(ad.deliveryCount)}</strong> / {formatNumber(ad.maxDeliveries)}件
       </p>
       <div
         className="countdown__bar"
@@ -176,8 +182,8 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
         <div className="countdown__fill" style={{ width: `${progress}%` }} />
       </div>
       <p>
-        ご利用金額（税抜）<strong data-testid="ad-spend">{yen(ad.spend)}</strong>
-        <span className="note">（単価 {yen(ad.unitPrice)}）</span>
+        ご利用金額（税抜）<strong data-testid="ad-spend">{formatYen(ad.spend)}</strong>
+        <span className="note">（単価 {formatYen(ad.unitPrice)}）</span>
       </p>
       <p className="note">
         性別：{tickedLabels(ad.targetGender, genderLabels)} ／ 年代：
@@ -223,8 +229,6 @@ export default function AdsStatusPage() {
       <QueryList
         query={query}
         items={(data) => data.ads}
-        itemKey={(ad) => ad.id}
-        errorMessage={messages.loadFailed}
         empty="まだ広告はありません。「新しい広告を作成」から申し込めます。"
       >
         {(ad) => <AdStatusCard ad={ad} />}

@@ -2,6 +2,7 @@ import { type AdvertiserMe, messages } from '@quiz-points/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { useMe } from '../../auth/index.ts';
 import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
 
@@ -15,11 +16,8 @@ export function RequireAdvertiser({ children }: { children: (advertiser: Adverti
   const advertiser = useAdvertiserMe(isAdvertiser);
   if (me.isPending || (isAdvertiser && advertiser.isPending)) return <Loading />;
   if (me.isError || advertiser.isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.userInfoNotFound}
-      </p>
-    );
+    const retry = () => void (me.isError ? me.refetch() : advertiser.refetch());
+    return <LoadFailed message={messages.userInfoNotFound} onRetry={retry} />;
   }
   if (!isAdvertiser || !advertiser.data) return <Navigate to="/advertiser" replace />;
   return <>{children(advertiser.data)}</>;

@@ -17,5 +17,3 @@ export function tickedLabels<K extends string>(boxes: Record<K, boolean>, labels
   const chosen = (Object.keys(labels) as K[]).filter((key) => boxes[key]).map((key) => labels[key]);
   return chosen.length === 0 ? '指定なし' : chosen.join('・');
 }
-
-export const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;

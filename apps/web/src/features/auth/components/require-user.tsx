@@ -2,6 +2,7 @@ import { type Me, messages } from '@quiz-points/shared';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { useMe } from '../api/get-me.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -10,16 +11,10 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
  * otherwise it says what to do.
  */
 export function RequireUser({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isPending, isError } = useMe();
+  const { data: me, isPending, isError, refetch } = useMe();
   const { pathname } = useLocation();
   if (isPending) return <Loading />;
-  if (isError) {
-    return (
-      <p role="alert" className="form-error">
-        {messages.loadFailed}
-      </p>
-    );
-  }
+  if (isError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
   if (me?.role !== 'user') {
     return (
       <div className="card notice">

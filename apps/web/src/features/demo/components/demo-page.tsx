@@ -1,4 +1,4 @@
-import { demoQuiz } from '@quiz-points/shared';
+import { demoQuiz, formatPoints } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
@@ -24,9 +24,9 @@ export default function DemoPage() {
     <div className="page demo-page">
       <h1 className="page-title">デモ体験</h1>
       <p className="page-lead">
-        実際の流れを体験できます。デモでは本物のポイントは付与されません（正解{demoQuiz.correctPoints}{' '}
-        Pt・不正解
-        {demoQuiz.wrongPoints} Ptの表示のみ）。
+        実際の流れを体験できます。デモでは本物のポイントは付与されません（正解
+        {formatPoints(demoQuiz.correctPoints)}・不正解
+        {formatPoints(demoQuiz.wrongPoints)}の表示のみ）。
       </p>
       {quizOpen ? (
         <DemoQuiz
@@ -42,7 +42,7 @@ export default function DemoPage() {
             【デモ広告】クイズポイントの遊び方
           </h2>
           <p className="ad-card__reward">
-            正解で <strong>{demoQuiz.correctPoints} Pt</strong>
+            正解で <strong>{formatPoints(demoQuiz.correctPoints)}</strong>
           </p>
           <ol className="demo-steps">
             <li>「広告ページを開く」を押すと、広告ページが新しいタブで開きます。</li>

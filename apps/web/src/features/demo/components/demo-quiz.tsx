@@ -1,4 +1,4 @@
-import { demoQuiz } from '@quiz-points/shared';
+import { demoQuiz, formatPoints } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
@@ -19,7 +19,7 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
           {correct ? '正解です！' : '残念、不正解です'}
         </h2>
         <p className="quiz-result__points">
-          {correct ? demoQuiz.correctPoints : demoQuiz.wrongPoints} Pt 獲得
+          {formatPoints(correct ? demoQuiz.correctPoints : demoQuiz.wrongPoints)} 獲得
         </p>
         {!correct && <p>正解は「{demoQuiz.options[demoQuiz.correctOption - 1]}」でした。</p>}
         <p className="note">これはデモです。実際のポイントは付与されません。</p>

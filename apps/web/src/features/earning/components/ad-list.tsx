@@ -1,4 +1,4 @@
-import { type AdListItem, messages } from '@quiz-points/shared';
+import { type AdListItem, formatPoints, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
@@ -23,7 +23,7 @@ function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (
       <p className="ad-card__provider">{ad.adProvider}</p>
       <h3 className="ad-card__title">{ad.adTitle}</h3>
       <p className="ad-card__reward">
-        正解で <strong>{ad.userReward} Pt</strong>
+        正解で <strong>{formatPoints(ad.userReward)}</strong>
       </p>
       {ad.answered ? (
         <p className="badge">回答済み</p>
@@ -58,11 +58,7 @@ function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (
 /** SPEC §2/§4: the ad list; opening an ad records the click on the server and starts the wait. */
 export function AdList() {
   const query = useAds();
-  return (
-    <QueryContent query={query} errorMessage={messages.loadFailed}>
-      {(data) => <Ads ads={data.ads} />}
-    </QueryContent>
-  );
+  return <QueryContent query={query}>{(data) => <Ads ads={data.ads} />}</QueryContent>;
 }
 
 function Ads({ ads }: { ads: AdListItem[] }) {
@@ -70,12 +66,17 @@ function Ads({ ads }: { ads: AdListItem[] }) {
   const [showAnswered, setShowAnswered] = useState(false);
   const [error, setError] = useState('');
 
-  const now = Date.now();
-  const waiting = ads.find((ad) => !ad.answered && (endsAtOf(ad) ?? 0) > now);
   const visible = ads.filter((ad) => showAnswered || !ad.answered);
 
   const open = async (ad: AdListItem) => {
     setError('');
+    // SPEC §4: one ad wait at a time. While another ad's 30 s run, say so and open nothing (the
+    // server refuses such a click with the same message); once they are over, any ad opens.
+    const now = Date.now();
+    if (ads.some((other) => other.id !== ad.id && !other.answered && (endsAtOf(other) ?? 0) > now)) {
+      setError(messages.alreadyWaiting);
+      return;
+    }
     // Open the tab now, while the click still counts as the user's gesture; point it at the ad once
     // the server has recorded the click.
     const tab = window.open('about:blank', '_blank');
@@ -110,12 +111,7 @@ function Ads({ ads }: { ads: AdListItem[] }) {
       ) : (
         <ul className="ad-list">
           {visible.map((ad) => (
-            <AdCard
-              key={ad.id}
-              ad={ad}
-              busy={click.isPending || (waiting !== undefined && waiting.id !== ad.id)}
-              onOpen={open}
-            />
+            <AdCard key={ad.id} ad={ad} busy={click.isPending} onOpen={open} />
           ))}
         </ul>
       )}

@@ -1,4 +1,5 @@
 import type { AnswerResult as Result } from '@quiz-points/shared';
+import { formatPoints } from '@quiz-points/shared';
 import { Link } from 'react-router';
 
 /** The result of a quiz answer, with the right option and a link home. */
@@ -11,7 +12,7 @@ export function AnswerResult({ result, options }: { result: Result; options: rea
       >
         {result.isCorrect ? '正解です！' : '残念、不正解です'}
       </h2>
-      <p className="quiz-result__points">{result.points} Pt 獲得</p>
+      <p className="quiz-result__points">{formatPoints(result.points)} 獲得</p>
       {!result.isCorrect && <p>正解は「{options[result.correctOption - 1]}」でした。</p>}
       {result.explanation && <p className="quiz-result__explanation">{result.explanation}</p>}
       <div className="quiz-result__actions">

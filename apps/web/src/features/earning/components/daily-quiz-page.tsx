@@ -2,6 +2,7 @@ import { type DailyQuizToday, messages } from '@quiz-points/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAnswerDailyQuiz } from '../api/answer-daily-quiz.ts';
@@ -15,7 +16,7 @@ function DailyQuizForm({ quiz, onAnswered }: { quiz: DailyQuizToday; onAnswered:
 
 export default function DailyQuizPage() {
   useDocumentTitle('デイリークイズ');
-  const { data: quiz, isPending, error } = useTodaysQuiz();
+  const { data: quiz, isPending, error, refetch } = useTodaysQuiz();
   const navigate = useNavigate();
   // Answered during this visit: keep showing the result. Answered before: say so, then home (SPEC §4).
   const [answeredHere, setAnsweredHere] = useState(false);
@@ -30,15 +31,14 @@ export default function DailyQuizPage() {
   let body: React.ReactNode;
   if (isPending) body = <Loading />;
   else if (error) {
-    const message =
-      error instanceof ApiError && error.status === 404
-        ? messages.dailyQuizNotPublished
-        : messages.loadFailed;
-    body = (
-      <p role="alert" className="card notice">
-        {message}
-      </p>
-    );
+    body =
+      error instanceof ApiError && error.status === 404 ? (
+        <p role="alert" className="card notice">
+          {messages.dailyQuizNotPublished}
+        </p>
+      ) : (
+        <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />
+      );
   } else if (answeredBefore) {
     body = (
       <p role="alert" className="card notice">

@@ -1,4 +1,4 @@
-import { GACHA_ROLL_MS, japanDateKey, type Me, messages } from '@quiz-points/shared';
+import { formatNumber, GACHA_ROLL_MS, japanDateKey, type Me, messages } from '@quiz-points/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useClaimGacha } from '../api/claim-gacha.ts';
 import { useRefreshPoints } from '../hooks/use-refresh-points.ts';
@@ -69,7 +69,7 @@ export function Gacha({ me }: { me: Me }) {
             ) : (
               <>
                 <p role="status" className="gacha__reward">
-                  {phase.reward} {messages.gachaRewardSuffix}
+                  {formatNumber(phase.reward)} {messages.gachaRewardSuffix}
                 </p>
                 <button
                   ref={close}

@@ -1,8 +1,9 @@
-import { type AdQuiz, messages } from '@quiz-points/shared';
+import { type AdQuiz, formatPoints, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
@@ -23,7 +24,7 @@ function QuizForm({ quiz }: { quiz: AdQuiz }) {
 }
 
 function Quiz({ adId }: { adId: string }) {
-  const { data: quiz, isPending, error } = useAdQuiz(adId);
+  const { data: quiz, isPending, error, refetch } = useAdQuiz(adId);
   useDocumentTitle('クイズ');
   if (isPending) return <Loading />;
   if (error) {
@@ -36,9 +37,13 @@ function Quiz({ adId }: { adId: string }) {
     return (
       <div className="page">
         <h1 className="page-title">クイズ</h1>
-        <p role="alert" className="form-error">
-          {message}
-        </p>
+        {error instanceof ApiError && error.status === 404 ? (
+          <p role="alert" className="form-error">
+            {message}
+          </p>
+        ) : (
+          <LoadFailed message={message} onRetry={() => void refetch()} />
+        )}
         <Link to="/">ホームへ戻る</Link>
       </div>
     );
@@ -48,7 +53,7 @@ function Quiz({ adId }: { adId: string }) {
       <p className="ad-card__provider">{quiz.adProvider}</p>
       <h1 className="page-title">{quiz.adTitle}</h1>
       <p className="ad-card__reward">
-        正解で <strong>{quiz.userReward} Pt</strong>（回答は1回のみ）
+        正解で <strong>{formatPoints(quiz.userReward)}</strong>（回答は1回のみ）
       </p>
       {quiz.answered ? (
         <p role="status" className="card notice">

@@ -1,4 +1,4 @@
-import { type GiftRequestView, messages } from '@quiz-points/shared';
+import { formatPoints, type GiftRequestView, messages } from '@quiz-points/shared';
 import { useLocation } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
@@ -35,7 +35,7 @@ export default function ExchangeHistoryPage() {
               <li key={request.id} className="card gift-card">
                 <p className="gift-card__type">{request.giftType.toUpperCase()}</p>
                 <p className={`badge badge--${request.status}`}>{statusLabel[request.status]}</p>
-                <p className="gift-card__points">{request.pointsUsed.toLocaleString('ja-JP')}Pt</p>
+                <p className="gift-card__points">{formatPoints(request.pointsUsed)}</p>
                 <p className="note">申請日時：{formatExchangeTime(request.createdAt)}</p>
                 {request.deliverBy && (
                   <p className="note">

@@ -1,4 +1,11 @@
-import { GIFT_MINIMUM_POINTS, type GiftType, type Me, messages } from '@quiz-points/shared';
+import {
+  formatPoints,
+  formatYen,
+  GIFT_MINIMUM_POINTS,
+  type GiftType,
+  type Me,
+  messages,
+} from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -45,7 +52,7 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
     <form className="page form-page" onSubmit={submit} noValidate>
       <h1 className="page-title">ポイント交換</h1>
       <p className="card points-card">
-        保有ポイント <strong data-testid="gift-balance">{me.points.toLocaleString('ja-JP')} Pt</strong>
+        保有ポイント <strong data-testid="gift-balance">{formatPoints(me.points)}</strong>
       </p>
       <fieldset className="field">
         <legend className="field__label">交換するギフト</legend>
@@ -60,8 +67,7 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
               onChange={() => setChoice(option.key)}
             />
             <span>
-              {option.type.label} {option.points.toLocaleString('ja-JP')}円分（
-              {option.points.toLocaleString('ja-JP')} Pt）
+              {option.type.label} {formatYen(option.points)}分（{formatPoints(option.points)}）
             </span>
           </label>
         ))}
@@ -70,15 +76,12 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
       <SubmitButton pending={request.isPending} disabled={!canExchange}>
         交換を申請する
       </SubmitButton>
-      {!canExchange && (
-        <p className="field__hint">{GIFT_MINIMUM_POINTS.toLocaleString('ja-JP')} Pt以上で交換できます。</p>
-      )}
+      {!canExchange && <p className="field__hint">{formatPoints(GIFT_MINIMUM_POINTS)}以上で交換できます。</p>}
       <section className="card">
         <h2>交換のルール</h2>
         <ul>
           <li>
-            1 Pt＝1円として、{GIFT_MINIMUM_POINTS.toLocaleString('ja-JP')}{' '}
-            Ptから交換できます。手数料はかかりません。
+            1 Pt＝1円として、{formatPoints(GIFT_MINIMUM_POINTS)}から交換できます。手数料はかかりません。
           </li>
           <li>ギフトコードは申請から3営業日以内にメールでお送りします。交換履歴でも確認できます。</li>
           <li>ポイントに有効期限はありません。</li>
@@ -100,7 +103,7 @@ export default function GiftPage() {
 function GiftTypes({ me }: { me: Me }) {
   const query = useGiftTypes();
   return (
-    <QueryContent query={query} errorMessage={messages.loadFailed}>
+    <QueryContent query={query}>
       {(data) => <GiftForm me={me} giftTypes={data.giftTypes} refetch={() => void query.refetch()} />}
     </QueryContent>
   );

@@ -1,19 +1,22 @@
 import type { Me } from '@quiz-points/shared';
+import { formatNumber, formatPoints } from '@quiz-points/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { registerServiceWorker } from '../../../lib/register-service-worker.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignOut } from '../../auth/index.ts';
 import { AdList, DailyQuizButton, Gacha } from '../../earning/index.ts';
 
 export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }) {
   useDocumentTitle('ホーム');
+  useEffect(registerServiceWorker, []);
   return (
     <div className="page user-home">
       <h1 className="visually-hidden">ホーム</h1>
       {welcomeBonus !== undefined && welcomeBonus > 0 && (
         <p role="status" className="card notice form-success">
-          登録ボーナス {welcomeBonus} Pt を獲得しました！
+          登録ボーナス {formatPoints(welcomeBonus)} を獲得しました！
         </p>
       )}
       {!me.isVerified && (
@@ -29,7 +32,7 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
           保有ポイント
         </h2>
         <p className="points-card__value">
-          <span data-testid="points">{me.points.toLocaleString('ja-JP')}</span> Pt
+          <span data-testid="points">{formatNumber(me.points)}</span> Pt
         </p>
         <p className="page-links page-links--center">
           <Link to="/gift">ポイントを交換する</Link>

@@ -7,17 +7,34 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignedInUser } from '../../auth/index.ts';
 import { useReferrals } from '../api/get-referrals.ts';
 
+/** What a share says before the link. */
+const shareText =
+  'クイズに答えてポイントがたまる「クイズポイント」。このリンクから登録して電話番号認証をすると50 Ptもらえます。';
+
 const dateFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN_TIME_ZONE, dateStyle: 'medium' });
 
 function Friends({ data }: { data: ReferralsView }) {
   const [qr, setQr] = useState('');
   const [copied, setCopied] = useState('');
   const link = data.referralCode ? `${window.location.origin}/?ref=${data.referralCode}` : '';
+  // The Web Share API (phones, some desktops) opens the system's share sheet; LINE and copy always work.
+  const canShare = typeof navigator.share === 'function';
 
   useEffect(() => {
     if (!link) return;
     void QRCode.toDataURL(link, { margin: 1, width: 200 }).then(setQr);
   }, [link]);
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: 'クイズポイント', text: shareText, url: link });
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        setCopied('共有できませんでした。LINEで送るか、リンクをコピーしてください。');
+      }
+    }
+  };
 
   const copy = async () => {
     try {
@@ -36,9 +53,24 @@ function Friends({ data }: { data: ReferralsView }) {
         <p className="referral-link" data-testid="referral-link">
           {link}
         </p>
-        <button type="button" className="button" onClick={copy}>
-          リンクをコピー
-        </button>
+        <div className="share-actions">
+          {canShare && (
+            <button type="button" className="button" onClick={share}>
+              シェアする
+            </button>
+          )}
+          <a
+            className="button button--line"
+            href={`https://line.me/R/share?text=${encodeURIComponent(`${shareText}\n${link}`)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            LINEで送る
+          </a>
+          <button type="button" className="button button--secondary" onClick={copy}>
+            リンクをコピー
+          </button>
+        </div>
         <p role="status" className="form-success">
           {copied}
         </p>
@@ -84,9 +116,5 @@ export default function FriendsPage() {
 
 function Referrals() {
   const query = useReferrals();
-  return (
-    <QueryContent query={query} errorMessage={messages.loadFailed}>
-      {(data) => <Friends data={data} />}
-    </QueryContent>
-  );
+  return <QueryContent query={query}>{(data) => <Friends data={data} />}</QueryContent>;
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, formatPoints, formatSignedPoints, formatYen } from './messages.ts';
+
+describe('amounts', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [-1000, '-1,000'],
+  ])('groups thousands: %d is %s', (amount, text) => expect(formatNumber(amount)).toBe(text));
+
+  it.each([
+    [10, '10 Pt'],
+    [1000, '1,000 Pt'],
+    [122010, '122,010 Pt'],
+  ])('writes points with a spaced Pt: %d is %s', (amount, text) => expect(formatPoints(amount)).toBe(text));
+
+  it.each([
+    [4000, '+4,000 Pt'],
+    [-1000, '-1,000 Pt'],
+    [12, '+12 Pt'],
+    [0, '0 Pt'],
+    [-0, '0 Pt'],
+  ])('signs a ledger amount, a gain with + and a use with -: %d is %s', (amount, text) =>
+    expect(formatSignedPoints(amount)).toBe(text),
+  );
+
+  it.each([
+    [50, '50円'],
+    [110000, '110,000円'],
+  ])('writes yen: %d is %s', (amount, text) => expect(formatYen(amount)).toBe(text));
+});

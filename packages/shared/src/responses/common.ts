@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ageBands, genders } from '../constants.ts';
+
+// What the endpoints answer, as zod schemas: the declarations carry them (api/*.ts), the types the
+// server returns and the web reads are their outputs, and the test app checks every answer against
+// them. They stay apart from the request schemas so the browser's bundles never carry them (the web
+// imports these modules' types only).
+
+/** An ISO 8601 timestamp, as JSON carries a Date. */
+export const timestamp = z.string();
+/** A Japan-time day, yyyy-mm-dd. */
+export const day = z.string();
+
+export const okResponse = z.strictObject({ ok: z.literal(true) });
+export const urlResponse = z.strictObject({ url: z.string() });
+export const mailedResponse = z.strictObject({ mailed: z.boolean() });
+
+const boxes = <const K extends readonly string[]>(keys: K) =>
+  z.strictObject(
+    Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K[number], z.ZodBoolean>,
+  );
+/** An ad's targeting boxes; none ticked means everyone. */
+export const targetingShape = {
+  targetGender: boxes(genders),
+  targetAgeRange: boxes(ageBands),
+};
