@@ -48,49 +48,45 @@ const statements = {
   gift: `select id, gift_type, points_used, status, created_at, email, label
          from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7)`,
   mail: 'insert into dev_outbox ("to", subject, text) values ($1, $2, $3)',
-  member: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at, answered,
+  member: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at,
                   ad_provider, ad_title, ad_url, user_reward, created_at
-           from qp_list_ads_for_member($1, $2::timestamptz, $3, $4)`,
+           from qp_list_ads_for_member($1, $2::timestamptz, $3, $4, $5::uuid, $6)`,
   segment: `select catalogue_version, id, ad_provider, ad_title, ad_url, user_reward, created_at
             from qp_segment_ads($1, $2, $3)`,
 };
 const run = async (name, values) => (await pool.query({ name, text: statements[name], values })).rows;
 
+const PAGE = 50;
+const adJson = (id, ad) =>
+  JSON.stringify({
+    id,
+    adProvider: ad.ad_provider,
+    adTitle: ad.ad_title,
+    adUrl: ad.ad_url,
+    userReward: ad.user_reward,
+  }).slice(0, -1);
 const segments = new Map();
+// The first page of the list: the database picks the person's page, the segment's ads give each its JSON.
 async function adList(token) {
-  const rows = await run('member', [token, new Date().toISOString(), LIFE, REFRESH]);
-  const head = rows[0];
+  const [head, ...page] = await run('member', [token, new Date().toISOString(), LIFE, REFRESH, null, PAGE]);
   const key = `${head.viewer_gender}/${head.viewer_age_band}`;
   let segment = segments.get(key);
   if (segment?.version !== Number(head.catalogue_version)) {
-    const ads = await run('segment', [head.viewer_gender, head.viewer_age_band, 200]);
-    const items = ads
-      .filter((ad) => ad.id)
-      .map((ad) => ({
-        id: ad.id,
-        json: JSON.stringify({
-          id: ad.id,
-          adProvider: ad.ad_provider,
-          adTitle: ad.ad_title,
-          adUrl: ad.ad_url,
-          userReward: ad.user_reward,
-        }).slice(0, -1),
-      }));
-    segment = { version: Number(ads[0].catalogue_version), items };
-    segment.body = `{"ads":[${items.map((item) => `${item.json},"clickedAt":null,"answered":false}`).join(',')}]}`;
+    const ads = await run('segment', [head.viewer_gender, head.viewer_age_band, null]);
+    segment = {
+      version: Number(ads[0].catalogue_version),
+      ads: new Map(ads.filter((ad) => ad.id).map((ad) => [ad.id, adJson(ad.id, ad)])),
+    };
     segments.set(key, segment);
   }
-  const opened = rows.filter((row) => row.ad_id);
-  if (opened.length === 0) return segment.body;
-  const byId = new Map(opened.map((row) => [row.ad_id, row]));
-  return `{"ads":[${segment.items
-    .map((item) => {
-      const own = byId.get(item.id);
-      return own
-        ? `${item.json},"clickedAt":"${own.clicked_at.toISOString()}","answered":${own.answered}}`
-        : `${item.json},"clickedAt":null,"answered":false}`;
-    })
-    .join(',')}]}`;
+  const shown = page.slice(0, PAGE);
+  const items = shown.map((row) => {
+    const ad = row.ad_title === null ? segment.ads.get(row.ad_id) : adJson(row.ad_id, row);
+    const clickedAt = row.clicked_at ? `"${row.clicked_at.toISOString()}"` : 'null';
+    return `${ad},"clickedAt":${clickedAt},"answered":false}`;
+  });
+  const next = page.length > PAGE ? `"${shown.at(-1).ad_id}"` : 'null';
+  return `{"ads":[${items.join(',')}],"nextCursor":${next}}`;
 }
 
 async function handle(request, body) {

@@ -53,10 +53,18 @@ describe('earning on ads', () => {
 
     expect(await pointsOnHome(page)).toBe(10 + 12);
     expect(await page.locator('.ad-card').filter({ hasText: 'みどり銀行' }).count()).toBe(0);
+    // The answered ads are asked for when the box is ticked.
     await page.getByLabel('回答済みの広告も表示').check();
-    expect(
-      await page.locator('.ad-card').filter({ hasText: 'みどり銀行' }).getByText('回答済み').count(),
-    ).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: '回答済みの広告' })
+          .locator('.ad-card')
+          .filter({ hasText: 'みどり銀行' })
+          .getByText('回答済み', { exact: true })
+          .count(),
+      )
+      .toBe(1);
 
     await page.goto('/point-history');
     const first = page.locator('.passbook__entry').first();

@@ -2,36 +2,13 @@ import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { unique, verifiedUser as verifiedUserWith } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
-import { completeSignup, signInWithGoogle, verifyPhone } from './support/users.ts';
+import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
-const unique = () => Math.random().toString(36).slice(2, 8);
 const postgres = usePostgres();
-
-/** Credits points the way an admin adjustment would: a ledger row and the balance, together. */
-async function grantPoints(email: string, points: number) {
-  await postgres.db.query('begin');
-  const { rows } = await postgres.db.query(
-    'update users set points = points + $2 where email = $1 returning id',
-    [email, points],
-  );
-  await postgres.db.query(
-    `insert into point_transactions (user_id, points, memo, reason, ref) values ($1, $2, '調整', 'admin_adjustment', $3)`,
-    [rows[0].id, points, `e2e-${unique()}`],
-  );
-  await postgres.db.query('commit');
-}
-
-async function verifiedUser(page: Page, points: number) {
-  const email = `exchanger-${unique()}@example.com`;
-  await signInWithGoogle(page, email);
-  await completeSignup(page);
-  const phone = `070${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await verifyPhone(page, phone, `+81${phone.slice(1)}`);
-  if (points > 0) await grantPoints(email, points);
-  return email;
-}
+const verifiedUser = (page: Page, points: number) => verifiedUserWith(page, postgres.db, points);
 
 async function requestAmazon1000(page: Page) {
   await page.goto('/gift');

@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       { INVOICE_REGISTRATION_NUMBER: undefined },
       /INVOICE_REGISTRATION_NUMBER/,
     ],
+    ['the development gift-code key', { GIFT_CODE_KEY: undefined }, /GIFT_CODE_KEY must be set/],
+    ['a gift-code key of the wrong size', { GIFT_CODE_KEY: 'c2hvcnQ=' }, /GIFT_CODE_KEY/],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });

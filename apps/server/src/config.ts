@@ -12,6 +12,8 @@ const DEV_INVOICE_REGISTRATION_NUMBER = 'T0000000000000';
 /** The development OpenID Connect client; Google knows neither, so production refuses both. */
 const DEV_GOOGLE_CLIENT_ID = 'quiz-points-local';
 const DEV_GOOGLE_CLIENT_SECRET = 'local-development-client-secret';
+/** Encrypts the development gift-code inventory; production refuses it (32 bytes, base64). */
+const DEV_GIFT_CODE_KEY = Buffer.from('quiz-points development gift key').toString('base64');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,6 +49,14 @@ const envSchema = z.object({
     .string()
     .regex(/^T\d{13}$/, 'must be T followed by 13 digits')
     .optional(),
+  /**
+   * The gift-code inventory's key: 32 random bytes in base64 (`openssl rand -base64 32`). Codes are
+   * encrypted with a key derived from it, and fingerprinted with another; losing it loses the stock.
+   */
+  GIFT_CODE_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+    .default(DEV_GIFT_CODE_KEY),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
   TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(AD_WAIT_SECONDS).optional(),
 });
@@ -78,6 +88,8 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string | null }
     | { provider: 'local'; webhookSecret: string; publishableKey: null };
   invoiceRegistrationNumber: string;
+  /** GIFT_CODE_KEY's 32 bytes (domain/gifts/gift-code-cipher.ts). */
+  giftCodeKey: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +142,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('the payment stand-in (PAYMENT_PROVIDER=local) is refused in production');
     if (!env.INVOICE_REGISTRATION_NUMBER)
       problems.push('INVOICE_REGISTRATION_NUMBER must be set in production (qualified invoices)');
+    if (env.GIFT_CODE_KEY === DEV_GIFT_CODE_KEY)
+      problems.push('GIFT_CODE_KEY must be set in production (the development key is refused)');
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
 
@@ -185,5 +199,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: null,
           },
     invoiceRegistrationNumber: env.INVOICE_REGISTRATION_NUMBER ?? DEV_INVOICE_REGISTRATION_NUMBER,
+    giftCodeKey: Buffer.from(env.GIFT_CODE_KEY, 'base64'),
   };
 }

@@ -3,6 +3,10 @@ export const AD_WAIT_SECONDS = 30;
 export const GACHA_ROLL_MS = 2500;
 export const MINIMUM_AGE = 18;
 export const GIFT_MINIMUM_POINTS = 1000;
+/** The gift-code inventory: a type and amount with fewer available codes than this is low on the hub. */
+export const GIFT_CODE_LOW_STOCK = 10;
+/** The most codes one upload may load (a file of them fits the 64 KB body limit). */
+export const GIFT_CODES_PER_UPLOAD = 1000;
 export const DEFAULT_MAX_DELIVERIES = 100;
 export const COPYRIGHT_YEAR = 2025;
 

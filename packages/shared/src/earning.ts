@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 
 export type {
   AdListItem,
+  AdListPage,
   AdQuiz,
   AnswerResult,
   DailyQuizToday,
@@ -50,15 +51,17 @@ export const POINT_HISTORY_PAGE_SIZE = 50;
 export const pointHistoryKinds = ['gain', 'use'] as const;
 export type PointHistoryKind = (typeof pointHistoryKinds)[number];
 
+/** A page's `cursor` naming a row by its serial id: the previous page's `nextCursor` as it came. */
+const serialCursor = z
+  .string({ error: messages.historyCursorInvalid })
+  .regex(/^[1-9][0-9]{0,15}$/, { error: messages.historyCursorInvalid });
+
 /**
  * GET /api/points/history: `cursor` is the previous page's `nextCursor` as it came (the server finds
  * its place in the ledger from it); `month` is a Japan-time month, yyyy-mm.
  */
 export const pointHistoryQuery = z.strictObject({
-  cursor: z
-    .string({ error: messages.historyCursorInvalid })
-    .regex(/^[1-9][0-9]{0,15}$/, { error: messages.historyCursorInvalid })
-    .optional(),
+  cursor: serialCursor.optional(),
   kind: z.enum(pointHistoryKinds, { error: messages.historyKindInvalid }).optional(),
   month: z
     .string({ error: messages.historyMonthInvalid })
@@ -66,3 +69,16 @@ export const pointHistoryQuery = z.strictObject({
     .optional(),
 });
 export type PointHistoryQuery = z.infer<typeof pointHistoryQuery>;
+
+/** How many ads one page of the ad list (or of the answered ads) holds. */
+export const AD_LIST_PAGE_SIZE = 50;
+
+/** GET /api/ads: `cursor` is the previous page's `nextCursor`, the last ad it showed. */
+export const adListQuery = z.strictObject({
+  cursor: z.uuid({ error: messages.historyCursorInvalid }).optional(),
+});
+export type AdListQuery = z.infer<typeof adListQuery>;
+
+/** GET /api/ads/answered: `cursor` is the previous page's `nextCursor`, the last answer it showed. */
+export const answeredAdsQuery = z.strictObject({ cursor: serialCursor.optional() });
+export type AnsweredAdsQuery = z.infer<typeof answeredAdsQuery>;

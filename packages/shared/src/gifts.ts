@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { messages } from './messages.ts';
+import { GIFT_CODES_PER_UPLOAD } from './constants.ts';
+import { giftCodeMessages, messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
 export type { PendingGiftRequest } from './responses/admin.ts';
-export type { GiftRequestView, GiftType } from './responses/member.ts';
+export type { GiftCodeStockRow, MaskedGiftCode } from './responses/gift-codes.ts';
+export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/member.ts';
 
 export const giftRequestBody = z.strictObject({
   giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
@@ -27,3 +29,56 @@ export const rejectGiftBody = z.strictObject({
     .min(1, { error: messages.rejectionReasonRequired })
     .max(300),
 });
+
+/** The admin's upload to the gift-code inventory: codes for one gift type and amount, as a CSV text. */
+export const loadGiftCodesBody = z.strictObject({
+  giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
+  amount: z
+    .number({ error: messages.giftAmountInvalid })
+    .int({ error: messages.giftAmountInvalid })
+    .positive({ error: messages.giftAmountInvalid }),
+  csv: wellFormedString({ error: messages.giftCodesFileEmpty }).max(64_000, {
+    error: messages.giftCodesTooMany,
+  }),
+});
+export type LoadGiftCodesBody = z.infer<typeof loadGiftCodesBody>;
+
+/** One type and amount's codes, for the admin's list. */
+export const giftCodeListQuery = z.strictObject({
+  giftType: wellFormedString().min(1).max(40),
+  amount: z.coerce.number().int().positive(),
+});
+
+const GIFT_CODE = /^[A-Za-z0-9-]{4,64}$/;
+const HEADER = /^(code|gift ?code|コード|ギフトコード)$/i;
+
+export type ParsedGiftCodes =
+  | { ok: true; codes: { code: string; line: number }[] }
+  | { ok: false; message: string };
+
+/**
+ * Reads an uploaded CSV of gift codes: the first column of each line (quotes allowed), blank lines
+ * and a header line skipped. One wrong or repeated code refuses the whole file, naming its line, so
+ * an upload loads all of its codes or none.
+ */
+export function parseGiftCodeCsv(text: string): ParsedGiftCodes {
+  const codes: { code: string; line: number }[] = [];
+  const firstLineOf = new Map<string, number>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = index + 1;
+    const code = (raw.split(',')[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    if (code === '' || (codes.length === 0 && HEADER.test(code))) continue;
+    if (!GIFT_CODE.test(code)) return { ok: false, message: giftCodeMessages.malformed(line) };
+    const first = firstLineOf.get(code);
+    if (first !== undefined) return { ok: false, message: giftCodeMessages.repeatedInFile(line, first) };
+    firstLineOf.set(code, line);
+    codes.push({ code, line });
+  }
+  if (codes.length === 0) return { ok: false, message: messages.giftCodesFileEmpty };
+  if (codes.length > GIFT_CODES_PER_UPLOAD) return { ok: false, message: messages.giftCodesTooMany };
+  return { ok: true, codes };
+}

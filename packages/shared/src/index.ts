@@ -13,6 +13,7 @@ export * from './identity-schemas.ts';
 export * from './japan-time.ts';
 export * from './member-responses.ts';
 export * from './messages.ts';
+export * from './notices.ts';
 export * from './profile-options.ts';
 export * from './routes.ts';
 export * from './schemas.ts';

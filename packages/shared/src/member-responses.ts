@@ -4,7 +4,6 @@
  */
 export type {
   AdClickResult,
-  AdListResponse,
   GachaClaimResult,
   GiftRequestsResponse,
   GiftTypesResponse,

@@ -36,11 +36,16 @@ export const pageRoutes = [
   '/admin/create-quiz',
   // SPEC-NOTES: the admin's screen for pending gift requests.
   '/admin/gifts',
+  // Issue 16: the gift-code inventory.
+  '/admin/gift-codes',
   // Issue 7: the rest of the operator console.
   '/admin/settings',
   '/admin/users',
   '/admin/users/:id',
   '/admin/numbers',
+  // Issue 16: お知らせ, read by members and posted by the admin.
+  '/notices',
+  '/admin/notices',
 ] as const;
 
 /**

@@ -7,7 +7,7 @@ import { createAd, deliveryState, memberWithSession } from '../test/factories.ts
 import { createTestDatabase, postgresKinds, type TestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, openPostgres } from './client.ts';
 import { refusalOf } from './hot-statement.ts';
-import { ads } from './schema.ts';
+import { adDeliverySlots, ads } from './schema.ts';
 
 const SLOTS = 32;
 const clickSql = `select clicked_at, delivered
@@ -143,7 +143,7 @@ describe.each(postgresKinds())('a hot ad on %s', () => {
     afterAll(() => other.close());
 
     const titles = async (token: string) =>
-      (await listAdsForUser({ db: database.db, sessionToken: token })).map((ad) => ad.adTitle);
+      (await listAdsForUser({ db: database.db, sessionToken: token })).ads.map((ad) => ad.adTitle);
 
     it('sees another instance’s changes to the ads at once, and each person’s own state exactly', async () => {
       await database.db.update(ads).set({ isActive: false });
@@ -164,15 +164,25 @@ describe.each(postgresKinds())('a hot ad on %s', () => {
       await other.db.update(ads).set({ isActive: false }).where(eq(ads.id, open.id));
       expect(await titles(man.token)).toEqual(['新着']);
 
-      // What the woman opened stays in her list after it ends, with her click; not in his.
+      // What the woman opened stays in her list after it stops at its cap, with her click (she may
+      // still answer); not in his. Once its advertiser ends it, it takes no answer and leaves hers.
       const listed = await listAdsForUser({ db: database.db, sessionToken: woman.token });
-      const newest = listed.find((ad) => ad.adTitle === '新着');
+      const newest = listed.ads.find((ad) => ad.adTitle === '新着');
       await (await connect()).query(clickSql, [woman.token, newest!.id]);
       const hers = await listAdsForUser({ db: database.db, sessionToken: woman.token });
-      expect(hers.find((ad) => ad.id === newest!.id)?.clickedAt).not.toBeNull();
+      expect(hers.ads.find((ad) => ad.id === newest!.id)?.clickedAt).not.toBeNull();
+      await other.db
+        .update(adDeliverySlots)
+        .set({ remaining: 0 })
+        .where(eq(adDeliverySlots.adId, newest!.id));
       await other.db.update(ads).set({ isActive: false }).where(eq(ads.id, newest!.id));
       expect(await titles(woman.token)).toEqual(['新着', '女性へ']);
       expect(await titles(man.token)).toEqual([]);
+      await other.db
+        .update(adDeliverySlots)
+        .set({ remaining: 1 })
+        .where(eq(adDeliverySlots.adId, newest!.id));
+      expect(await titles(woman.token)).toEqual(['女性へ']);
     });
   });
 });

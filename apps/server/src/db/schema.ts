@@ -313,6 +313,11 @@ export const quizResponses = pgTable(
     uniqueIndex('quiz_responses_person_ad_key').on(t.emailHash, t.adId),
     uniqueIndex('quiz_responses_person_daily_key').on(t.emailHash, t.dailyQuizId),
     index('quiz_responses_user_idx').on(t.userId, t.createdAt.desc()),
+    // The person's ads by answer, newest first, the unanswered (null) ones ahead of them: the ad
+    // list finds what is opened but not answered, and the answered list pages, in one index range.
+    index('quiz_responses_person_answer_idx')
+      .on(t.emailHash, t.answeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.adId} is not null`),
     check('quiz_responses_one_subject', sql`(${t.adId} is null) <> (${t.dailyQuizId} is null)`),
     check('quiz_responses_points_non_negative', sql`${t.pointsAwarded} >= 0`),
   ],

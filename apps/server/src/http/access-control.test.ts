@@ -44,6 +44,8 @@ const objectProbes: Record<string, Probe[]> = {
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
   ],
   'POST /api/advertiser/card/complete': [{ caller: 'otherAdvertiser' }],
+  // Notices belong to nobody, but one not yet shown must not be marked read (nor told apart).
+  'POST /api/notices/:noticeId/read': [{ caller: 'user', params: (w) => ({ noticeId: w.futureNoticeId }) }],
 };
 
 const refusal = (caller: Caller) => (caller === 'visitor' ? [401] : [403]);

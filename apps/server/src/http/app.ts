@@ -26,6 +26,7 @@ import { registerDevPaymentRoutes } from './routes/dev-payments.ts';
 import { earningRoutes } from './routes/earning.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { noticeRoutes } from './routes/notices.ts';
 import { publicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...adminSettingsRoutes(routeDeps),
       ...earningRoutes(routeDeps),
       ...giftRoutes(routeDeps),
+      ...noticeRoutes(routeDeps),
       ...advertiserRoutes(routeDeps),
       ...advertiserBillingRoutes(routeDeps),
     ],

@@ -120,7 +120,7 @@ describe.each(databaseKinds())('settings on %s', (kind) => {
     expect((await t.admin.json('PUT', '/api/admin/settings/giftTypes', { value })).status).toBe(200);
     const user = await t.as.user({ points: 5000 });
     const types = await user.client.json<{ giftTypes: GiftType[] }>('GET', '/api/gift-types');
-    expect(types.body.giftTypes).toEqual(value);
+    expect(types.body.giftTypes).toEqual(value.map((type) => ({ ...type, instantAmounts: [] })));
     const removed = await user.client.json<ErrorReply>('POST', '/api/gift-requests', {
       giftType: 'amazon',
       points: 1000,

@@ -1,4 +1,4 @@
-import { api, type Audience as DeclaredAudience, type Endpoint } from '@quiz-points/shared';
+import { api, type Audience as DeclaredAudience, type Endpoint, japanIsoDate } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -49,6 +49,9 @@ export interface World {
   giftRequestId: string;
   /** A daily quiz in the future (editable by the admin). */
   futureQuizDate: string;
+  /** A notice shown today; and one whose window starts in the future (no member may see it). */
+  noticeId: string;
+  futureNoticeId: string;
   /** The advertiser's own card-setup session. */
   cardSessionId: string;
 }
@@ -98,11 +101,14 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   'POST /api/admin/ads/:adId/reject': { params: (w) => ({ adId: w.pendingAdId }) },
   'PUT /api/admin/daily-quizzes/:publishDate': { params: (w) => ({ publishDate: w.futureQuizDate }) },
   'PUT /api/admin/settings/:key': { params: () => ({ key: 'dailyQuizPoints' }) },
+  'PUT /api/admin/notices/:noticeId': { params: (w) => ({ noticeId: w.noticeId }) },
+  'POST /api/notices/:noticeId/read': { params: (w) => ({ noticeId: w.noticeId }) },
   'POST /api/ads/:adId/click': { params: (w) => ({ adId: w.listedAdId }) },
   'GET /api/ads/:adId/quiz': { params: (w) => ({ adId: w.listedAdId }) },
   'POST /api/ads/:adId/answer': { params: (w) => ({ adId: w.listedAdId }) },
   'POST /api/admin/gift-requests/:requestId/issue': { params: (w) => ({ requestId: w.giftRequestId }) },
   'POST /api/admin/gift-requests/:requestId/reject': { params: (w) => ({ requestId: w.giftRequestId }) },
+  'POST /api/admin/gift-codes/:codeId/withdraw': { params: () => ({ codeId: '1' }) },
   'GET /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
   'PUT /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
   'POST /api/advertiser/ads/:adId/end': { params: (w) => ({ adId: w.advertiserAdId }) },
@@ -259,6 +265,15 @@ export async function createWorld(t: TestApp): Promise<World> {
     publishDate: '2031-01-01',
   });
   if (created.status !== 201) throw new Error(`daily quiz not created: ${JSON.stringify(created.body)}`);
+  const postNotice = async (window: { startsOn: string; endsOn: string }) => {
+    const body = { ...api.notices.postNotice.example.body, ...window };
+    const posted = await adminClient.json<{ id: string }>('POST', '/api/admin/notices', body);
+    if (posted.status !== 201) throw new Error(`notice not posted: ${JSON.stringify(posted.body)}`);
+    return posted.body.id;
+  };
+  const today = japanIsoDate(new Date());
+  const noticeId = await postNotice({ startsOn: today, endsOn: today });
+  const futureNoticeId = await postNotice({ startsOn: '2031-01-01', endsOn: '2031-01-10' });
   const gift = await person.client.json<{ id: string }>('POST', '/api/gift-requests', {
     giftType: 'amazon',
     points: 1000,
@@ -293,6 +308,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     pendingAdId: pending.id,
     giftRequestId: gift.body.id,
     futureQuizDate,
+    noticeId,
+    futureNoticeId,
     cardSessionId,
   };
 }

@@ -87,27 +87,41 @@ export async function memberWithSession(db: Database, overrides: Partial<typeof 
 
 type AdInsert = typeof ads.$inferInsert;
 
+/** An approved, active ad's row, with a title of its own. */
+const adValues = (values: Partial<AdInsert>): AdInsert => ({
+  adProvider: 'テスト社',
+  adUrl: 'https://example.com/ad',
+  adTitle: `テスト広告 ${++sequence}`,
+  quizQuestion: 'テストの質問は？',
+  quizOptions: ['いち', 'に', 'さん'],
+  userReward: 20,
+  unitPrice: 40,
+  maxDeliveries: 100,
+  status: 'approved',
+  isActive: true,
+  ...values,
+});
+
 /** An approved, active ad with its correct option (2 unless given). */
 export async function createAd(db: Database, overrides: Partial<AdInsert> & { correctOption?: number } = {}) {
   const { correctOption = 2, ...values } = overrides;
-  const [ad] = await db
-    .insert(ads)
-    .values({
-      adProvider: 'テスト社',
-      adUrl: 'https://example.com/ad',
-      adTitle: `テスト広告 ${++sequence}`,
-      quizQuestion: 'テストの質問は？',
-      quizOptions: ['いち', 'に', 'さん'],
-      userReward: 20,
-      unitPrice: 40,
-      maxDeliveries: 100,
-      status: 'approved',
-      isActive: true,
-      ...values,
-    })
-    .returning();
+  const [ad] = await db.insert(ads).values(adValues(values)).returning();
   await db.insert(quizAnswers).values({ adId: ad!.id, correctOptionIndex: correctOption });
   return ad!;
+}
+
+/** Many approved, active ads in one statement, the i-th (from 0) with `valuesOf(i)`; correct option 2. */
+export async function createAds(
+  db: Database,
+  count: number,
+  valuesOf: (i: number) => Partial<AdInsert> = () => ({}),
+) {
+  const created = await db
+    .insert(ads)
+    .values(Array.from({ length: count }, (_, i) => adValues(valuesOf(i))))
+    .returning();
+  await db.insert(quizAnswers).values(created.map((ad) => ({ adId: ad.id, correctOptionIndex: 2 })));
+  return created;
 }
 
 export async function createTodaysDailyQuiz(db: Database, now = new Date()) {

@@ -57,6 +57,7 @@ const groups: Record<Audience, PageRoute[]> = {
     lazyPage('account', () => import('../features/accounts/components/account-page.tsx')),
     lazyPage('friends', () => import('../features/referrals/components/friends-page.tsx')),
     lazyPage('daily-quiz', () => import('../features/earning/components/daily-quiz-page.tsx')),
+    lazyPage('notices', () => import('../features/notices/components/notices-page.tsx')),
   ],
   advertiser: [
     lazyPage('advertiser/card-setup', () => import('../features/advertisers/components/card-setup-page.tsx')),
@@ -74,10 +75,12 @@ const groups: Record<Audience, PageRoute[]> = {
     lazyPage('admin/cloudworks', () => import('../features/admin/components/reward-check-page.tsx')),
     lazyPage('admin/create-quiz', () => import('../features/admin/components/create-quiz-page.tsx')),
     lazyPage('admin/gifts', () => import('../features/admin/components/admin-gifts-page.tsx')),
+    lazyPage('admin/gift-codes', () => import('../features/admin/components/gift-codes-page.tsx')),
     lazyPage('admin/settings', () => import('../features/admin/components/admin-settings-page.tsx')),
     lazyPage('admin/users', () => import('../features/admin/components/admin-users-page.tsx')),
     lazyPage('admin/users/:id', () => import('../features/admin/components/admin-user-page.tsx')),
     lazyPage('admin/numbers', () => import('../features/admin/components/admin-numbers-page.tsx')),
+    lazyPage('admin/notices', () => import('../features/admin/components/admin-notices-page.tsx')),
   ],
 };
 

@@ -11,3 +11,10 @@ export function formatExchangeTime(iso: string): string {
   const p = japanClock(new Date(iso));
   return `${p.year}年${p.month}月${p.day}日 ${p.hour}時${p.minute}分`;
 }
+
+/** A Japan-time day as the pages show it: '2026-11-23' → '2026/11/23'. */
+export const formatDay = (isoDay: string) => isoDay.replaceAll('-', '/');
+
+/** A notice's window: one day, or 'from〜to' (both days included). */
+export const formatDayRange = (from: string, to: string) =>
+  from === to ? formatDay(from) : `${formatDay(from)}〜${formatDay(to)}`;

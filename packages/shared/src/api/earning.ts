@@ -1,8 +1,8 @@
-import { answerBody, pointHistoryQuery } from '../earning.ts';
+import { adListQuery, answerBody, answeredAdsQuery, pointHistoryQuery } from '../earning.ts';
 import { messages } from '../messages.ts';
 import {
   adClickResult,
-  adListResponse,
+  adListPage,
   adQuiz,
   answerResult,
   dailyQuizToday,
@@ -13,8 +13,20 @@ import { endpoint } from './endpoint.ts';
 
 const answerExample = { body: { option: 1 } };
 
-/** SPEC §4: the ads a member may earn from, with their own clicks and answers. */
-export const listAds = endpoint('GET /api/ads', 'memberSession', adListResponse);
+/**
+ * SPEC §4: the ads a member may still answer, with their own clicks, by reward then newest, a page at
+ * a time; the ones they answered are never counted against a page.
+ */
+export const listAds = endpoint('GET /api/ads', 'memberSession', adListPage, {
+  query: adListQuery,
+  example: { query: { cursor: '00000000-0000-4000-8000-000000000000' } },
+});
+
+/** The ads a member answered, newest answer first, a page at a time (the list's 回答済み box). */
+export const listAnsweredAds = endpoint('GET /api/ads/answered', 'member', adListPage, {
+  query: answeredAdsQuery,
+  example: { query: { cursor: '100' } },
+});
 
 /** Opens an ad: the server's clock starts the wait. */
 export const clickAd = endpoint('POST /api/ads/:adId/click', 'memberSession', adClickResult, {

@@ -1,8 +1,18 @@
-import { giftRequestBody, issueGiftBody, rejectGiftBody } from '../gifts.ts';
 import {
+  giftCodeListQuery,
+  giftRequestBody,
+  issueGiftBody,
+  loadGiftCodesBody,
+  rejectGiftBody,
+} from '../gifts.ts';
+import { messages } from '../messages.ts';
+import {
+  giftCodeStock,
+  giftCodesLoaded,
   giftRequestsResponse,
   giftRequestView,
   giftTypesResponse,
+  maskedGiftCodeList,
   okResponse,
   pendingGiftRequestList,
 } from '../responses/index.ts';
@@ -33,4 +43,25 @@ export const issueGift = endpoint('POST /api/admin/gift-requests/:requestId/issu
 export const rejectGift = endpoint('POST /api/admin/gift-requests/:requestId/reject', 'admin', okResponse, {
   body: rejectGiftBody,
   example: { body: { reason: '重複' } },
+});
+
+/** The gift-code inventory (decision 016): stock per gift type and amount. */
+export const listGiftCodeStock = endpoint('GET /api/admin/gift-codes/stock', 'admin', giftCodeStock);
+
+/** One gift type and amount's codes, masked, newest first. */
+export const listGiftCodes = endpoint('GET /api/admin/gift-codes', 'admin', maskedGiftCodeList, {
+  query: giftCodeListQuery,
+  example: { query: { giftType: 'amazon', amount: '1000' } },
+});
+
+/** Loads a CSV of codes for one gift type and amount: all of them, or none. */
+export const loadGiftCodes = endpoint('POST /api/admin/gift-codes', 'admin', giftCodesLoaded, {
+  body: loadGiftCodesBody,
+  example: { body: { giftType: 'amazon', amount: 1000, csv: 'EXAMPLE-CODE-0001\n' } },
+  status: 201,
+});
+
+/** Takes a code not yet issued out of stock. */
+export const withdrawGiftCode = endpoint('POST /api/admin/gift-codes/:codeId/withdraw', 'admin', okResponse, {
+  notFound: messages.giftCodeNotFound,
 });

@@ -6,4 +6,5 @@ export * as billing from './billing.ts';
 export * as dev from './dev.ts';
 export * as earning from './earning.ts';
 export * as gifts from './gifts.ts';
+export * as notices from './notices.ts';
 export * as visitors from './visitors.ts';

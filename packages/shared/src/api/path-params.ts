@@ -8,6 +8,12 @@ import { settingKeys } from '../admin-console.ts';
 export const pathParams = {
   adId: z.uuid(),
   requestId: z.uuid(),
+  noticeId: z.uuid(),
+  /** A gift code in the inventory (a bigserial). */
+  codeId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/)
+    .transform(Number),
   /** Any text: an id nobody has is answered like a missing person (the lookup says so). */
   userId: z.string(),
   /** yyyymmdd; the quiz lookup answers a malformed one like a missing quiz. */

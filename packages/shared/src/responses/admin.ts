@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { settingSchemas } from '../admin-console.ts';
 import { adminActions, ledgerReasons } from '../constants.ts';
 import { day, targetingShape, timestamp } from './common.ts';
+import { giftCodeStockRow } from './gift-codes.ts';
 import { giftRequestView } from './member.ts';
 
 /** `GET /api/admin/summary`: what waits for the admin (the hub). */
-export const adminSummary = z.strictObject({ pendingAds: z.number().int(), pendingGifts: z.number().int() });
+export const adminSummary = z.strictObject({
+  pendingAds: z.number().int(),
+  pendingGifts: z.number().int(),
+  /** Gift types and amounts whose code stock is low (the hub warns). */
+  lowGiftCodeStock: z.array(giftCodeStockRow),
+});
 export type AdminSummary = z.output<typeof adminSummary>;
 
 export const adminUserSummary = z.strictObject({

@@ -65,9 +65,13 @@ export const adListItem = z.strictObject({
 });
 export type AdListItem = z.output<typeof adListItem>;
 
-/** GET /api/ads */
-export const adListResponse = z.strictObject({ ads: z.array(adListItem) });
-export type AdListResponse = z.output<typeof adListResponse>;
+/** GET /api/ads and GET /api/ads/answered: one page of ads. */
+export const adListPage = z.strictObject({
+  ads: z.array(adListItem),
+  /** Where the next page starts, or null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
+export type AdListPage = z.output<typeof adListPage>;
 
 /** POST /api/ads/:id/click */
 export const adClickResult = z.strictObject({ clickedAt: timestamp, waitSeconds: z.number().int() });
@@ -114,8 +118,15 @@ export const giftType = z.strictObject({
 });
 export type GiftType = z.output<typeof giftType>;
 
+/** A gift type as offered to a member: the amounts whose codes are in stock are issued at once. */
+export const offeredGiftType = z.strictObject({
+  ...giftType.shape,
+  instantAmounts: z.array(z.number().int()),
+});
+export type OfferedGiftType = z.output<typeof offeredGiftType>;
+
 /** GET /api/gift-types */
-export const giftTypesResponse = z.strictObject({ giftTypes: z.array(giftType) });
+export const giftTypesResponse = z.strictObject({ giftTypes: z.array(offeredGiftType) });
 export type GiftTypesResponse = z.output<typeof giftTypesResponse>;
 
 export const giftRequestView = z.strictObject({

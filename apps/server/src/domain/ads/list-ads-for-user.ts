@@ -1,27 +1,30 @@
-import type { AdListItem } from '@quiz-points/shared';
+import { AD_LIST_PAGE_SIZE, type AdListItem, type AdListPage } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * The home ad list (SPEC §2, §4): approved, active ads that target the viewer, by reward then
- * newest, with this person's own state (opened, answered). Ads this person already opened stay
- * listed even after the ad stops, so an answer in progress is never lost.
+ * The home ad list (SPEC §2, §4): the approved, delivering ads that target the viewer and that this
+ * person has not answered, by reward then newest, a page at a time, with the person's own click.
+ * An ad the person opened stays listed while it still takes their answer (even once it stopped at
+ * its cap), so an answer in progress is never lost. Answered ads are skipped in the database, never
+ * counted against a page, so a person with hundreds of answers still sees a new ad with a small
+ * reward; they are a list of their own (list-answered-ads.ts).
  *
- * What every member of a targeting segment sees alike (the segment's ads) is kept in the process
- * per segment and catalogue version (a trigger moves the version on every change to the ads, so
- * every instance sees it); what is this person's (what they opened and answered) is read exactly on
- * every request. A request whose segment is cached is one round trip (qp_list_ads_for_member).
+ * The database picks the page (what this person answered is only there); what every member of a
+ * targeting segment sees alike, each ad's JSON, is kept in the process per segment and catalogue
+ * version (a trigger moves the version on every change to the ads, so every instance sees it). A
+ * request whose segment is cached is one round trip (qp_list_ads_for_member).
  */
-const LIST_LIMIT = 200;
-/** A segment's list is read again after this long even if nothing moved the version. */
+
+/** A segment's ads are read again after this long even if nothing moved the version. */
 const SEGMENT_TTL_MS = 60_000;
 
 const memberPart: HotStatement = {
   name: 'list-ads-for-member',
-  text: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at, answered,
+  text: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at,
                 ad_provider, ad_title, ad_url, user_reward, created_at
-         from qp_list_ads_for_member($1, $2::timestamptz, $3, $4)`,
+         from qp_list_ads_for_member($1, $2::timestamptz, $3, $4, $5::uuid, $6)`,
 };
 const segmentPart: HotStatement = {
   name: 'segment-ads',
@@ -29,19 +32,11 @@ const segmentPart: HotStatement = {
          from qp_segment_ads($1, $2, $3)`,
 };
 
-interface ListedAd {
-  id: string;
-  userReward: number;
-  createdAt: number;
-  /** The ad's AdListItem as JSON up to the person's own fields: `{"id":…,"userReward":20` */
-  json: string;
-}
 interface Segment {
   version: number;
   readAt: number;
-  ads: ListedAd[];
-  /** The whole answer for a person who opened none of the segment's ads, made once. */
-  noneOpenedJson: string;
+  /** Each ad's AdListItem as JSON up to the person's own fields (`{"id":…,"userReward":20`), by id. */
+  ads: Map<string, string>;
 }
 interface MemberRow {
   viewer_gender: string | null;
@@ -49,21 +44,22 @@ interface MemberRow {
   catalogue_version: string | number;
   ad_id: string | null;
   clicked_at: Date | null;
-  answered: boolean | null;
+  /** The details below come only with an ad the segment's list does not hold. */
   ad_provider: string | null;
   ad_title: string | null;
   ad_url: string | null;
   user_reward: number | null;
   created_at: Date | null;
 }
-interface SegmentRow {
-  catalogue_version: string | number;
-  id: string | null;
+interface AdDetails {
   ad_provider: string;
   ad_title: string;
   ad_url: string;
   user_reward: number;
-  created_at: Date;
+}
+interface SegmentRow extends AdDetails {
+  catalogue_version: string | number;
+  id: string | null;
 }
 
 /** Each database's segment lists (tests open many databases in one process). */
@@ -75,22 +71,19 @@ async function segmentAds(db: Database, gender: string | null, ageBand: string |
   const key = `${gender}/${ageBand}`;
   const cached = segments.get(key);
   if (cached && cached.version === version && Date.now() - cached.readAt < SEGMENT_TTL_MS) return cached;
-  const rows = await runHot<SegmentRow>(db, segmentPart, [gender, ageBand, LIST_LIMIT]);
-  const ads = rows.flatMap((row) => (row.id ? [toListedAd(row, row.id)] : []));
+  // The whole segment (no limit): any of its ads may fall on some person's page.
+  const rows = await runHot<SegmentRow>(db, segmentPart, [gender, ageBand, null]);
   const segment: Segment = {
     version: Number(rows[0]?.catalogue_version),
     readAt: Date.now(),
-    ads,
-    noneOpenedJson: listJson(ads.map((ad) => ad.json + NOT_OPENED)),
+    ads: new Map(rows.flatMap((row) => (row.id ? [[row.id, adJson(row.id, row)] as const] : []))),
   };
   if (!cached || segment.version >= cached.version) segments.set(key, segment);
   return segment;
 }
 
-function toListedAd(
-  row: Pick<SegmentRow, 'ad_provider' | 'ad_title' | 'ad_url' | 'user_reward' | 'created_at'>,
-  id: string,
-): ListedAd {
+/** An ad's AdListItem as JSON, open at the end for the person's own fields. */
+function adJson(id: string, row: AdDetails): string {
   const item: Omit<AdListItem, 'clickedAt' | 'answered'> = {
     id,
     adProvider: row.ad_provider,
@@ -98,68 +91,54 @@ function toListedAd(
     adUrl: row.ad_url,
     userReward: row.user_reward,
   };
-  return {
-    id,
-    userReward: row.user_reward,
-    createdAt: new Date(row.created_at).getTime(),
-    json: JSON.stringify(item).slice(0, -1),
-  };
+  return JSON.stringify(item).slice(0, -1);
 }
 
-const NOT_OPENED = ',"clickedAt":null,"answered":false}';
-const listJson = (items: string[]) => `{"ads":[${items.join(',')}]}`;
-
-/** The home ad list as the API answers it: `{ "ads": AdListItem[] }` as JSON text. */
+/** The first page, or the page after the ad `cursor` names, as the API answers it (AdListPage as JSON text). */
 export async function adListJson({
   db,
   sessionToken,
+  cursor,
   now = new Date(),
+  pageSize = AD_LIST_PAGE_SIZE,
 }: {
   db: Database;
   /** The session of the person looking (its cookie signature checked). */
   sessionToken: string;
+  /** The previous page's last ad. */
+  cursor?: string;
   now?: Date;
+  pageSize?: number;
 }): Promise<string> {
-  // The person's part and the segment's must be of one catalogue version; when the ads changed
+  const values = [sessionToken, now.toISOString(), ...sessionLife, cursor ?? null, pageSize];
+  // The person's page and the segment's ads must be of one catalogue version; when the ads changed
   // between the two reads, read again (a change lands at most a few times a second).
   for (let attempt = 0; ; attempt++) {
-    const rows = await runHot<MemberRow>(db, memberPart, [sessionToken, now.toISOString(), ...sessionLife]);
-    const head = rows[0]!;
-    const version = Number(head.catalogue_version);
-    const segment = await segmentAds(db, head.viewer_gender, head.viewer_age_band, version);
+    const [head, ...page] = await runHot<MemberRow>(db, memberPart, values);
+    const version = Number(head!.catalogue_version);
+    const segment = await segmentAds(db, head!.viewer_gender, head!.viewer_age_band, version);
     if (segment.version !== version && attempt < 3) continue;
-    return mergeAds(segment, rows);
+    return pageJson(segment, page, pageSize);
   }
 }
 
-/** The same list as objects. */
-export async function listAdsForUser(options: Parameters<typeof adListJson>[0]): Promise<AdListItem[]> {
-  return (JSON.parse(await adListJson(options)) as { ads: AdListItem[] }).ads;
+/** The same page as objects. */
+export async function listAdsForUser(options: Parameters<typeof adListJson>[0]): Promise<AdListPage> {
+  return JSON.parse(await adListJson(options)) as AdListPage;
 }
 
-/** The segment's ads and the ones this person opened elsewhere, each with the person's state. */
-function mergeAds(segment: Segment, rows: MemberRow[]): string {
-  const opened = new Map<string, MemberRow>();
-  let listed = segment.ads;
-  for (const row of rows) {
-    if (!row.ad_id) continue;
-    opened.set(row.ad_id, row);
-    // Details come only with an opened ad the segment's list does not hold.
-    if (row.ad_title !== null) {
-      if (listed === segment.ads) listed = [...segment.ads];
-      listed.push(toListedAd(row as Parameters<typeof toListedAd>[0], row.ad_id));
-    }
-  }
-  if (opened.size === 0) return segment.noneOpenedJson;
-  if (listed !== segment.ads) {
-    listed.sort((a, b) => b.userReward - a.userReward || b.createdAt - a.createdAt);
-  }
-  return listJson(
-    listed.slice(0, LIST_LIMIT).map((ad) => {
-      const own = opened.get(ad.id);
-      if (!own?.clicked_at) return ad.json + NOT_OPENED;
-      const clickedAt = new Date(own.clicked_at).toISOString();
-      return `${ad.json},"clickedAt":"${clickedAt}","answered":${own.answered === true}}`;
-    }),
-  );
+/** The page's ads, each with the person's own click; one row past the page says another follows. */
+function pageJson(segment: Segment, rows: MemberRow[], pageSize: number): string {
+  const page = rows.slice(0, pageSize);
+  const items = page.flatMap((row) => {
+    // Only when the ads kept changing through every read can a segment ad be missing from the
+    // segment read after it: it left the segment meanwhile, so it is not shown.
+    const id = row.ad_id!;
+    const ad = row.ad_title === null ? segment.ads.get(id) : adJson(id, row as AdDetails);
+    if (ad === undefined) return [];
+    const clickedAt = row.clicked_at ? `"${new Date(row.clicked_at).toISOString()}"` : 'null';
+    return [`${ad},"clickedAt":${clickedAt},"answered":false}`];
+  });
+  const nextCursor = rows.length > pageSize ? JSON.stringify(page.at(-1)!.ad_id) : 'null';
+  return `{"ads":[${items.join(',')}],"nextCursor":${nextCursor}}`;
 }

@@ -1,18 +1,29 @@
 import type { PendingGiftRequest } from '@quiz-points/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { giftRequests, users } from '../../db/schema.ts';
+import { giftCodes, giftRequests, users } from '../../db/schema.ts';
+import type { GiftCodeCipher } from './gift-code-cipher.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
-/** A user's own requests, newest first (SPEC §2 exchange history). */
-export async function listGiftRequests({ db, userId }: { db: Database; userId: string }) {
+/**
+ * A user's own requests, newest first (SPEC §2 exchange history), with the code of each issued one:
+ * typed in by the admin, or from the inventory (decrypted here, for its owner only).
+ */
+export async function listGiftRequests(options: { db: Database; cipher: GiftCodeCipher; userId: string }) {
+  const { db, cipher, userId } = options;
   const rows = await db
-    .select()
+    .select({ request: giftRequests, codeCiphertext: giftCodes.codeCiphertext })
     .from(giftRequests)
+    .leftJoin(giftCodes, eq(giftCodes.giftRequestId, giftRequests.id))
     .where(eq(giftRequests.userId, userId))
     .orderBy(desc(giftRequests.createdAt))
     .limit(100);
-  return rows.map(toGiftRequestView);
+  return rows.map(({ request, codeCiphertext }) =>
+    toGiftRequestView({
+      ...request,
+      giftCode: codeCiphertext === null ? request.giftCode : cipher.decrypt(codeCiphertext),
+    }),
+  );
 }
 
 /** Pending requests, oldest first, with what the admin needs to judge the risk. */

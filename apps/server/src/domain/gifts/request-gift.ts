@@ -5,33 +5,39 @@ import { defaultSettings } from '../../db/seed-defaults.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
-import { giftRequestedMail } from '../mail/mail-templates.ts';
+import { giftIssuedMail, giftRequestedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { sessionLife } from '../session-life.ts';
+import type { GiftCodeCipher } from './gift-code-cipher.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
- * qp_request_gift (migrations/0003_hot_paths.sql) is the whole exchange, the session lookup
+ * qp_request_gift (migrations/0006_gift_codes_notices.sql) is the whole exchange, the session lookup
  * included: a member with a verified phone, a gift type and amount the settings offer, the request
- * and its debit together (never an overdraw, however many arrive at once). One round trip.
+ * and its debit together (never an overdraw, however many arrive at once), and a code from the
+ * inventory when one is in stock (never one code for two requests). One round trip.
  */
 const requestGiftStatement: HotStatement = {
   name: 'request-gift',
-  text: `select id, gift_type, points_used, status, created_at, email, label
+  text: `select id, gift_type, points_used, status, created_at, email, label, code_ciphertext
          from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7)`,
 };
 const defaultTypes = JSON.stringify(defaultSettings.giftTypes);
 const INTEGER_MAX = 2_147_483_647;
 
-/** A point exchange (SPEC §4, §9), then a confirmation mail (best effort). */
+/**
+ * A point exchange (SPEC §4, §9), then a mail (best effort): the code itself when the inventory had
+ * one, else the 3-business-day promise.
+ */
 export async function requestGift(options: {
   db: Database;
   mailer: Mailer;
+  cipher: GiftCodeCipher;
   log: Logger;
   sessionToken: string;
   input: GiftRequestBody;
 }) {
-  const { db, mailer, log, sessionToken } = options;
+  const { db, mailer, cipher, log, sessionToken } = options;
   const body = options.input;
   // No offered amount is below the minimum or beyond a PostgreSQL integer (the statement takes one).
   if (body.points < GIFT_MINIMUM_POINTS || body.points > INTEGER_MAX) {
@@ -45,6 +51,7 @@ export async function requestGift(options: {
     created_at: Date | string;
     email: string;
     label: string;
+    code_ciphertext: string | null;
   }>(db, requestGiftStatement, [
     sessionToken,
     body.giftType,
@@ -54,20 +61,20 @@ export async function requestGift(options: {
     ...sessionLife,
   ]);
   const created = row!;
+  const giftCode = created.code_ciphertext === null ? null : cipher.decrypt(created.code_ciphertext);
   const view = toGiftRequestView({
     id: created.id,
     giftType: created.gift_type,
     pointsUsed: created.points_used,
     status: created.status,
     createdAt: new Date(created.created_at),
-    giftCode: null,
+    giftCode,
     rejectionReason: null,
   });
-  await sendMail({
-    mailer,
-    log,
-    to: created.email,
-    mail: giftRequestedMail({ label: created.label, pointsUsed: body.points }),
-  });
+  const mail =
+    giftCode === null
+      ? giftRequestedMail({ label: created.label, pointsUsed: body.points })
+      : giftIssuedMail({ giftCode });
+  await sendMail({ mailer, log, to: created.email, mail });
   return view;
 }

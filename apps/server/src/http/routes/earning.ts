@@ -3,6 +3,7 @@ import { answerAdQuiz } from '../../domain/ads/answer-ad-quiz.ts';
 import { clickAd } from '../../domain/ads/click-ad.ts';
 import { getAdQuiz } from '../../domain/ads/get-ad-quiz.ts';
 import { adListJson } from '../../domain/ads/list-ads-for-user.ts';
+import { listAnsweredAds } from '../../domain/ads/list-answered-ads.ts';
 import { viewerOf } from '../../domain/ads/viewer.ts';
 import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
 import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
@@ -22,8 +23,11 @@ export function earningRoutes({ database: { db }, config }: RouteDeps) {
   const waitSeconds = config.adWaitSeconds;
   return [
     // The list's JSON is put together from each ad's, kept with the segment's list (no serialising per request).
-    defineRoute(api.earning.listAds, async ({ viewer, reply }) =>
-      reply.type('application/json; charset=utf-8').send(await adListJson({ db, ...viewer })),
+    defineRoute(api.earning.listAds, async ({ viewer, query, reply }) =>
+      reply.type('application/json; charset=utf-8').send(await adListJson({ db, ...viewer, ...query })),
+    ),
+    defineRoute(api.earning.listAnsweredAds, async ({ viewer, query }) =>
+      listAnsweredAds({ db, emailHash: viewer.emailHash, ...query }),
     ),
     defineRoute(api.earning.clickAd, async ({ viewer, params }) => {
       const { clickedAt } = await clickAd({ db, ...viewer, ...params, waitSeconds, rateLimit: clickLimit });

@@ -1,20 +1,25 @@
 import { api } from '@quiz-points/shared';
+import { createGiftCodeCipher } from '../../domain/gifts/gift-code-cipher.ts';
+import { listGiftCodeStock, listOfferedGiftTypes } from '../../domain/gifts/gift-code-stock.ts';
+import { listGiftCodes } from '../../domain/gifts/list-gift-codes.ts';
 import { listGiftRequests, listPendingGiftRequests } from '../../domain/gifts/list-gift-requests.ts';
+import { loadGiftCodes } from '../../domain/gifts/load-gift-codes.ts';
 import { requestGift } from '../../domain/gifts/request-gift.ts';
 import { settleGiftRequest } from '../../domain/gifts/settle-gift-request.ts';
-import { readSetting } from '../../domain/settings/read-setting.ts';
+import { withdrawGiftCode } from '../../domain/gifts/withdraw-gift-code.ts';
 import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
 
-/** SPEC §4, §9: exchange, and the admin's fulfilment. */
-export function giftRoutes({ database: { db }, mailer }: RouteDeps) {
+/** SPEC §4, §9: exchange, the admin's fulfilment, and the gift-code inventory (decision 016). */
+export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {
+  const cipher = createGiftCodeCipher(config.giftCodeKey);
   return [
-    defineRoute(api.gifts.listGiftTypes, async () => ({ giftTypes: await readSetting(db, 'giftTypes') })),
+    defineRoute(api.gifts.listGiftTypes, async () => ({ giftTypes: await listOfferedGiftTypes({ db }) })),
     defineRoute(api.gifts.requestGift, async ({ viewer, body, request }) =>
-      requestGift({ db, mailer, log: request.log, ...viewer, input: body }),
+      requestGift({ db, mailer, cipher, log: request.log, ...viewer, input: body }),
     ),
     defineRoute(api.gifts.listGiftRequests, async ({ viewer }) => ({
-      requests: await listGiftRequests({ db, userId: viewer.id }),
+      requests: await listGiftRequests({ db, cipher, userId: viewer.id }),
     })),
     defineRoute(api.gifts.listPendingGiftRequests, async () => ({
       requests: await listPendingGiftRequests({ db }),
@@ -27,6 +32,17 @@ export function giftRoutes({ database: { db }, mailer }: RouteDeps) {
     defineRoute(api.gifts.rejectGift, async ({ viewer, params, body, request }) => {
       const settlement = { kind: 'reject' as const, ...body };
       await settleGiftRequest({ db, mailer, log: request.log, ...params, adminId: viewer.id, settlement });
+      return { ok: true as const };
+    }),
+    defineRoute(api.gifts.listGiftCodeStock, async () => ({ stock: await listGiftCodeStock({ db }) })),
+    defineRoute(api.gifts.listGiftCodes, async ({ query }) => ({
+      codes: await listGiftCodes({ db, ...query }),
+    })),
+    defineRoute(api.gifts.loadGiftCodes, async ({ viewer, body }) =>
+      loadGiftCodes({ db, cipher, adminId: viewer.id, input: body }),
+    ),
+    defineRoute(api.gifts.withdrawGiftCode, async ({ viewer, params }) => {
+      await withdrawGiftCode({ db, ...params, adminId: viewer.id });
       return { ok: true as const };
     }),
   ];

@@ -1,4 +1,4 @@
-import { type AdminDashboard, formatNumber, formatPoints, messages } from '@quiz-points/shared';
+import { type AdminDashboard, formatNumber, formatPoints } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';

@@ -5,13 +5,12 @@ import {
   limits,
   messages,
 } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
-import { FormError } from '../../../components/ui/form-message.tsx';
+import { EditFormFooter, useEditing } from '../../../components/ui/edit-form.tsx';
 import { withItemPaths } from '../../../components/ui/item-paths.ts';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -93,18 +92,14 @@ function QuizForm({
         onChange={setExplanation}
         error={form.errorOf('explanation')}
       />
-      <FormError text={form.summary} />
-      {created && (
-        <p role="status" className="form-success">
-          {messages.dailyQuizCreated}
-        </p>
-      )}
-      <SubmitButton pending={pending}>{editing ? '更新する' : '登録する'}</SubmitButton>
-      {editing && (
-        <button type="button" className="button button--secondary button--wide" onClick={() => onDone(false)}>
-          編集をやめる
-        </button>
-      )}
+      <EditFormFooter
+        summary={form.summary}
+        success={created ? messages.dailyQuizCreated : null}
+        pending={pending}
+        createLabel="登録する"
+        editing={editing !== null}
+        onCancel={() => onDone(false)}
+      />
     </form>
   );
 }
@@ -112,16 +107,12 @@ function QuizForm({
 export default function CreateQuizPage() {
   useDocumentTitle('デイリークイズ作成');
   const query = useDailyQuizzes();
-  const [editing, setEditing] = useState<AdminDailyQuiz | null>(null);
+  const { editing, setEditing, heading } = useEditing<AdminDailyQuiz>();
   const [notice, setNotice] = useState('');
-  const formHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing) formHeading.current?.focus();
-  }, [editing]);
   return (
     <div className="page">
       <h1 className="page-title">デイリークイズ作成</h1>
-      <h2 ref={formHeading} tabIndex={-1}>
+      <h2 ref={heading} tabIndex={-1}>
         {editing ? `クイズを編集（${slashDate(editing.publishDate)}）` : '新しいクイズ'}
       </h2>
       {notice && (

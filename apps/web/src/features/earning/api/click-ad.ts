@@ -1,5 +1,5 @@
-import { type AdListResponse, type api, messages } from '@quiz-points/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AdListPage, type api, messages } from '@quiz-points/shared';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import { earningKeys } from './keys.ts';
 
@@ -12,9 +12,11 @@ export const clickAd = (adId: string) =>
  */
 export function useClickAd() {
   const queryClient = useQueryClient();
-  const updateAds = (update: (ads: AdListResponse['ads']) => AdListResponse['ads']) =>
-    queryClient.setQueryData<AdListResponse>(earningKeys.ads(), (current) =>
-      current ? { ads: update(current.ads) } : current,
+  const updateAds = (update: (ads: AdListPage['ads']) => AdListPage['ads']) =>
+    queryClient.setQueryData<InfiniteData<AdListPage>>(earningKeys.availableAds(), (current) =>
+      current
+        ? { ...current, pages: current.pages.map((page) => ({ ...page, ads: update(page.ads) })) }
+        : current,
     );
   return useMutation({
     mutationFn: clickAd,

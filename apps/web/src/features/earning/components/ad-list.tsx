@@ -1,20 +1,32 @@
-import { type AdListItem, formatPoints, messages } from '@quiz-points/shared';
-import { useState } from 'react';
+import { type AdListItem, type AdListPage, formatPoints, messages } from '@quiz-points/shared';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useClickAd } from '../api/click-ad.ts';
 import { useAds } from '../api/list-ads.ts';
+import { useAnsweredAds } from '../api/list-answered-ads.ts';
 
 const waitSeconds = clientConfig.adWaitSeconds;
 const endsAtOf = (ad: AdListItem) =>
   ad.clickedAt ? new Date(ad.clickedAt).getTime() + waitSeconds * 1000 : null;
 
-function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (ad: AdListItem) => void }) {
+/** An ad's card; one the person answered shows only that, one they may answer its actions. */
+function AdCard({
+  ad,
+  busy = false,
+  onOpen,
+}: {
+  ad: AdListItem;
+  busy?: boolean;
+  onOpen?: (ad: AdListItem) => void;
+}) {
   const endsAt = endsAtOf(ad);
   const remaining = useCountdown(endsAt);
   const opened = ad.clickedAt !== null;
@@ -34,7 +46,7 @@ function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (
               type="button"
               className="button button--secondary"
               disabled={busy}
-              onClick={() => onOpen(ad)}
+              onClick={() => onOpen?.(ad)}
             >
               {opened ? '広告ページをもう一度開く' : '広告を見る'}
             </button>
@@ -55,25 +67,92 @@ function AdCard({ ad, busy, onOpen }: { ad: AdListItem; busy: boolean; onOpen: (
   );
 }
 
-/** SPEC §2/§4: the ad list; opening an ad records the click on the server and starts the wait. */
-export function AdList() {
-  const query = useAds();
-  return <QueryContent query={query}>{(data) => <Ads ads={data.ads} />}</QueryContent>;
+type AdPages = UseInfiniteQueryResult<InfiniteData<AdListPage>>;
+const loadedAds = (data: InfiniteData<AdListPage>) => data.pages.flatMap((page) => page.ads);
+
+/** One list of ads loaded a page at a time: its states, its cards, and もっと見る once it has pages. */
+function PagedAds({
+  query,
+  label,
+  empty,
+  card,
+}: {
+  query: AdPages;
+  label?: string;
+  empty: string;
+  card: (ad: AdListItem) => ReactNode;
+}) {
+  return (
+    <>
+      <QueryList query={query} items={loadedAds} label={label} empty={empty}>
+        {card}
+      </QueryList>
+      {query.data && (query.hasNextPage || query.data.pages.length > 1) && (
+        <LoadMore
+          query={query}
+          shown={loadedAds(query.data).length}
+          endNote="（これ以上の広告はありません）"
+          failedMessage={messages.loadFailed}
+          block="ad-list"
+        />
+      )}
+    </>
+  );
 }
 
-function Ads({ ads }: { ads: AdListItem[] }) {
-  const click = useClickAd();
+/**
+ * SPEC §2/§4: the ad list: the ads the person may still answer; the ones they answered only while
+ * the box asks for them (fetched then, not before). Opening an ad records the click on the server
+ * and starts the wait.
+ */
+export function AdList() {
   const [showAnswered, setShowAnswered] = useState(false);
-  const [error, setError] = useState('');
+  return (
+    <section aria-labelledby="ads-title">
+      <div className="ad-list__header">
+        <h2 id="ads-title">広告一覧</h2>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={showAnswered}
+            onChange={(event) => setShowAnswered(event.target.checked)}
+          />
+          回答済みの広告も表示
+        </label>
+      </div>
+      <AvailableAds />
+      {showAnswered && <AnsweredAds />}
+    </section>
+  );
+}
 
-  const visible = ads.filter((ad) => showAnswered || !ad.answered);
+function AnsweredAds() {
+  return (
+    <section aria-labelledby="answered-ads-title">
+      <h3 id="answered-ads-title" className="ad-list__subtitle">
+        回答済みの広告
+      </h3>
+      <PagedAds
+        query={useAnsweredAds()}
+        empty="回答済みの広告はまだありません。"
+        card={(ad) => <AdCard ad={ad} />}
+      />
+    </section>
+  );
+}
+
+function AvailableAds() {
+  const query = useAds();
+  const click = useClickAd();
+  const [error, setError] = useState('');
 
   const open = async (ad: AdListItem) => {
     setError('');
     // SPEC §4: one ad wait at a time. While another ad's 30 s run, say so and open nothing (the
     // server refuses such a click with the same message); once they are over, any ad opens.
     const now = Date.now();
-    if (ads.some((other) => other.id !== ad.id && !other.answered && (endsAtOf(other) ?? 0) > now)) {
+    const ads = query.data ? loadedAds(query.data) : [];
+    if (ads.some((other) => other.id !== ad.id && (endsAtOf(other) ?? 0) > now)) {
       setError(messages.alreadyWaiting);
       return;
     }
@@ -93,28 +172,13 @@ function Ads({ ads }: { ads: AdListItem[] }) {
   };
 
   return (
-    <section aria-labelledby="ads-title">
-      <div className="ad-list__header">
-        <h2 id="ads-title">広告一覧</h2>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={showAnswered}
-            onChange={(event) => setShowAnswered(event.target.checked)}
-          />
-          回答済みの広告も表示
-        </label>
-      </div>
+    <>
       <FormError text={error} />
-      {visible.length === 0 ? (
-        <p className="card">いま挑戦できる広告はありません。また後でご確認ください。</p>
-      ) : (
-        <ul className="ad-list">
-          {visible.map((ad) => (
-            <AdCard key={ad.id} ad={ad} busy={click.isPending} onOpen={open} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <PagedAds
+        query={query}
+        empty="いま挑戦できる広告はありません。また後でご確認ください。"
+        card={(ad) => <AdCard ad={ad} busy={click.isPending} onOpen={open} />}
+      />
+    </>
   );
 }

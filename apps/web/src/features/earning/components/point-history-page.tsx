@@ -1,5 +1,4 @@
 import {
-  formatNumber,
   formatPoints,
   formatSignedPoints,
   messages,
@@ -8,12 +7,12 @@ import {
   type PointHistoryKind,
   recentJapanMonths,
 } from '@quiz-points/shared';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
-import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignedInUser } from '../../auth/index.ts';
 import type { PointHistoryFilter } from '../api/keys.ts';
@@ -116,7 +115,6 @@ export default function PointHistoryPage() {
 
 function Passbook({ filter }: { filter: PointHistoryFilter }) {
   const query = usePointHistory(filter);
-  const count = useRef<HTMLParagraphElement>(null);
   const retry = () => void query.refetch();
   if (!query.data) {
     return query.isError ? <LoadFailed message={messages.historyLoadFailed} onRetry={retry} /> : <Loading />;
@@ -130,12 +128,6 @@ function Passbook({ filter }: { filter: PointHistoryFilter }) {
       <p className="card">{filtered ? '条件に合う履歴はありません。' : 'まだポイントの履歴はありません。'}</p>
     );
   }
-  const loadMore = async () => {
-    if (query.isFetchingNextPage) return;
-    const loaded = await query.fetchNextPage();
-    // The button leaves with the last page: the keyboard's place moves to the line saying so.
-    if (!loaded.hasNextPage) count.current?.focus();
-  };
   return (
     <>
       {/* A refresh that failed leaves what was loaded in place, and says so. */}
@@ -143,21 +135,13 @@ function Passbook({ filter }: { filter: PointHistoryFilter }) {
       {sections.map((section) => (
         <MonthSection key={section.totals.month} section={section} />
       ))}
-      <p ref={count} className="note passbook__count" role="status" tabIndex={-1}>
-        {formatNumber(shown)}件を表示しています
-        {query.hasNextPage ? '' : '（これ以上の履歴はありません）'}
-      </p>
-      {query.isFetchNextPageError && <LoadFailed message={messages.historyLoadFailed} />}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary passbook__more"
-          onClick={loadMore}
-          aria-disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? uiText.loading : 'もっと見る'}
-        </button>
-      )}
+      <LoadMore
+        query={query}
+        shown={shown}
+        endNote="（これ以上の履歴はありません）"
+        failedMessage={messages.historyLoadFailed}
+        block="passbook"
+      />
     </>
   );
 }

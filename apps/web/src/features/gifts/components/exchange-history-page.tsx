@@ -13,14 +13,16 @@ const statusLabel: Record<GiftRequestView['status'], string> = {
 
 export default function ExchangeHistoryPage() {
   useDocumentTitle('交換履歴');
-  const { state } = useLocation() as { state: { requested?: boolean } | null };
+  const { state } = useLocation() as { state: { requested?: boolean; issued?: boolean } | null };
   const query = useGiftRequests();
   return (
     <div className="page">
       <h1 className="page-title">交換履歴</h1>
       {state?.requested && (
         <p role="status" className="card notice form-success">
-          交換を申請しました。ギフトコードは3営業日以内にお届けします。
+          {state.issued
+            ? messages.giftIssuedNow
+            : '交換を申請しました。ギフトコードは3営業日以内にお届けします。'}
         </p>
       )}
       <QueryContent

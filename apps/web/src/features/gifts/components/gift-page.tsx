@@ -2,9 +2,9 @@ import {
   formatPoints,
   formatYen,
   GIFT_MINIMUM_POINTS,
-  type GiftType,
   type Me,
   messages,
+  type OfferedGiftType,
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -17,14 +17,19 @@ import { useSignedInUser } from '../../auth/index.ts';
 import { useGiftTypes } from '../api/list-gift-types.ts';
 import { useRequestGift } from '../api/request-gift.ts';
 
-function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; refetch: () => void }) {
+function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: OfferedGiftType[]; refetch: () => void }) {
   const navigate = useNavigate();
   const request = useRequestGift();
   const [choice, setChoice] = useState('');
   const [error, setError] = useState('');
 
   const options = giftTypes.flatMap((type) =>
-    type.amounts.map((points) => ({ key: `${type.id}:${points}`, type, points })),
+    type.amounts.map((points) => ({
+      key: `${type.id}:${points}`,
+      type,
+      points,
+      instant: type.instantAmounts.includes(points),
+    })),
   );
   const selected = options.find((option) => option.key === choice);
   const canExchange = me.points >= GIFT_MINIMUM_POINTS;
@@ -34,8 +39,8 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
     if (!selected) return setError(messages.giftAmountInvalid);
     setError('');
     try {
-      await request.mutateAsync({ giftType: selected.type.id, points: selected.points });
-      navigate('/exchange-history', { state: { requested: true } });
+      const created = await request.mutateAsync({ giftType: selected.type.id, points: selected.points });
+      navigate('/exchange-history', { state: { requested: true, issued: created.status === 'issued' } });
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'PHONE_REQUIRED') {
         navigate('/sms-verification', { state: { notice: messages.giftNeedsPhone } });
@@ -68,6 +73,7 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
             />
             <span>
               {option.type.label} {formatYen(option.points)}分（{formatPoints(option.points)}）
+              {option.instant && <span className="badge badge--issued">すぐに発行</span>}
             </span>
           </label>
         ))}
@@ -83,7 +89,9 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: GiftType[]; r
           <li>
             1 Pt＝1円として、{formatPoints(GIFT_MINIMUM_POINTS)}から交換できます。手数料はかかりません。
           </li>
-          <li>ギフトコードは申請から3営業日以内にメールでお送りします。交換履歴でも確認できます。</li>
+          <li>
+            「すぐに発行」の金額は、申請と同時にギフトコードを発行します。それ以外は申請から3営業日以内にメールでお送りします。どちらも交換履歴で確認できます。
+          </li>
           <li>ポイントに有効期限はありません。</li>
         </ul>
         <Link to="/exchange-history">交換履歴を見る</Link>

@@ -7,6 +7,7 @@ import { registerServiceWorker } from '../../../lib/register-service-worker.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignOut } from '../../auth/index.ts';
 import { AdList, DailyQuizButton, Gacha } from '../../earning/index.ts';
+import { NoticesCard } from '../../notices/index.ts';
 
 export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }) {
   useDocumentTitle('ホーム');
@@ -39,6 +40,7 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
           <Link to="/point-history">ポイント通帳</Link>
         </p>
       </section>
+      <NoticesCard />
       <div className="daily-actions">
         <Gacha me={me} />
         <DailyQuizButton />

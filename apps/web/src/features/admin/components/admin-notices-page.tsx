@@ -1,0 +1,171 @@
+import { type AdminNotice, japanIsoDate, messages, noticeBody, noticeLimits } from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
+import { EditFormFooter, useEditing } from '../../../components/ui/edit-form.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDayRange } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useAdminNotices } from '../api/list-admin-notices.ts';
+import { usePostNotice } from '../api/post-notice.ts';
+import { useUpdateNotice } from '../api/update-notice.ts';
+
+/** A Japan-time day counted from today. */
+const dayFromToday = (days: number) => japanIsoDate(new Date(Date.now() + days * 86_400_000));
+
+/** Where a notice's window stands today (Japan time): members see it only while it is on. */
+function windowStatus({ startsOn, endsOn }: AdminNotice) {
+  const today = dayFromToday(0);
+  if (startsOn > today) return { label: '掲載予定', badge: 'badge badge--pending' };
+  if (endsOn < today) return { label: '掲載終了', badge: 'badge' };
+  return { label: '掲載中', badge: 'badge badge--issued' };
+}
+
+/** Posts a notice, or with `editing` changes one; checked with the server's own schema first. */
+function NoticeForm({
+  editing,
+  onDone,
+}: {
+  editing: AdminNotice | null;
+  onDone: (updated: boolean) => void;
+}) {
+  const post = usePostNotice();
+  const update = useUpdateNotice();
+  const form = useForm(noticeBody);
+  // A new notice starts today and runs two weeks, the usual case; the admin changes either day.
+  const blank = { title: '', body: '', startsOn: dayFromToday(0), endsOn: dayFromToday(13) };
+  const [fields, setFields] = useState(() => {
+    if (!editing) return blank;
+    const { title, body, startsOn, endsOn } = editing;
+    return { title, body, startsOn, endsOn };
+  });
+  const [posted, setPosted] = useState(false);
+  const set = (name: keyof typeof blank) => (value: string) =>
+    setFields((now) => ({ ...now, [name]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPosted(false);
+    const body = form.validate(fields);
+    if (!body) return;
+    try {
+      if (editing) {
+        await update.mutateAsync({ noticeId: editing.id, body });
+        onDone(true);
+        return;
+      }
+      await post.mutateAsync(body);
+      setPosted(true);
+      setFields(blank);
+    } catch (failure) {
+      form.fail(failure instanceof ApiError ? failure.message : messages.genericErrorSentence);
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      <CountedTextarea
+        id="notice-title"
+        label="タイトル"
+        singleLine
+        value={fields.title}
+        max={noticeLimits.title}
+        onChange={set('title')}
+        error={form.errorOf('title')}
+      />
+      <CountedTextarea
+        id="notice-body"
+        label="本文"
+        value={fields.body}
+        max={noticeLimits.body}
+        onChange={set('body')}
+        error={form.errorOf('body')}
+      />
+      <div className="notice-form__window">
+        <TextField
+          id="notice-starts-on"
+          label="掲載開始日"
+          type="date"
+          short
+          value={fields.startsOn}
+          onChange={set('startsOn')}
+          error={form.errorOf('startsOn')}
+        />
+        <TextField
+          id="notice-ends-on"
+          label="掲載終了日"
+          type="date"
+          short
+          value={fields.endsOn}
+          onChange={set('endsOn')}
+          error={form.errorOf('endsOn')}
+        />
+      </div>
+      <EditFormFooter
+        summary={form.summary}
+        success={posted ? messages.noticePosted : null}
+        pending={post.isPending || update.isPending}
+        createLabel="掲載する"
+        editing={editing !== null}
+        onCancel={() => onDone(false)}
+      />
+    </form>
+  );
+}
+
+/** `/admin/notices`: post お知らせ with the days they show, and correct the ones posted. */
+export default function AdminNoticesPage() {
+  useDocumentTitle('お知らせ管理');
+  const query = useAdminNotices();
+  const { editing, setEditing, heading } = useEditing<AdminNotice>();
+  const [updated, setUpdated] = useState(false);
+  return (
+    <div className="page">
+      <h1 className="page-title">お知らせ管理</h1>
+      <h2 ref={heading} tabIndex={-1}>
+        {editing ? `お知らせを編集（${editing.title}）` : '新しいお知らせ'}
+      </h2>
+      {updated && (
+        <p role="status" className="form-success">
+          {messages.noticeUpdated}
+        </p>
+      )}
+      <NoticeForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onDone={(saved) => {
+          setEditing(null);
+          setUpdated(saved);
+        }}
+      />
+      <h2>掲載したお知らせ</h2>
+      <QueryList query={query} items={(data) => data.notices} empty={messages.noticesEmpty}>
+        {(notice) => {
+          const status = windowStatus(notice);
+          return (
+            <li className="card" data-testid="admin-notice-row">
+              <p className="notice-item__title">{notice.title}</p>
+              <p className="note">
+                <span className={status.badge}>{status.label}</span>{' '}
+                {formatDayRange(notice.startsOn, notice.endsOn)} ／ 既読 {notice.reads}人
+              </p>
+              <p className="notice-item__body">{notice.body}</p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setUpdated(false);
+                  setEditing(notice);
+                }}
+              >
+                編集する<span className="visually-hidden">（{notice.title}）</span>
+              </button>
+            </li>
+          );
+        }}
+      </QueryList>
+    </div>
+  );
+}

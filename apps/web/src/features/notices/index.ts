@@ -1,0 +1,2 @@
+export { noticeKeys } from './api/keys.ts';
+export { NoticesCard } from './components/notices-card.tsx';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseGiftCodeCsv } from './gifts.ts';
+import { giftCodeMessages, messages } from './messages.ts';
+
+describe('a gift-code CSV', () => {
+  it('reads the first column of each line, past a header, quotes and blank lines', () => {
+    const parsed = parseGiftCodeCsv('\uFEFFcode,memo\r\n"AAAA-1111",first\r\n\r\nBBBB-2222\n  CCCC-3333  \n');
+    expect(parsed).toEqual({
+      ok: true,
+      codes: [
+        { code: 'AAAA-1111', line: 2 },
+        { code: 'BBBB-2222', line: 4 },
+        { code: 'CCCC-3333', line: 5 },
+      ],
+    });
+  });
+
+  it('refuses the whole file for one wrong or repeated code, naming the line', () => {
+    expect(parseGiftCodeCsv('AAAA-1111\nBAD CODE\n')).toEqual({
+      ok: false,
+      message: giftCodeMessages.malformed(2),
+    });
+    expect(parseGiftCodeCsv('AAAA-1111\nBBBB\nAAAA-1111')).toEqual({
+      ok: false,
+      message: giftCodeMessages.repeatedInFile(3, 1),
+    });
+  });
+
+  it('refuses a file without codes, and one with more than 1,000', () => {
+    expect(parseGiftCodeCsv('code\n\n')).toEqual({ ok: false, message: messages.giftCodesFileEmpty });
+    const many = Array.from({ length: 1001 }, (_, i) => `CODE-${i}`).join('\n');
+    expect(parseGiftCodeCsv(many)).toEqual({ ok: false, message: messages.giftCodesTooMany });
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import './zod-config.ts';
+import { messages } from './messages.ts';
+import { wellFormedString } from './well-formed-string.ts';
+
+export type { AdminNotice, MemberNotice, MemberNoticeList } from './responses/notices.ts';
+
+/** How long a notice's title and body may be (the admin's form counts towards these). */
+export const noticeLimits = { title: 100, body: 2000 } as const;
+
+const text = (required: string, tooLong: string, max: number) =>
+  wellFormedString({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+/**
+ * A Japan-time calendar day, yyyy-mm-dd. zod's ISO date also refuses days no calendar has
+ * (2026-02-30), which the database's date column would refuse with an error of its own.
+ */
+const day = (message: string) => z.iso.date({ error: message });
+
+/**
+ * A notice as the admin posts or edits it: shown to members from `startsOn` to `endsOn` (Japan-time
+ * days, both included), so the window may be a single day but never end before it starts.
+ */
+export const noticeBody = z
+  .strictObject({
+    title: text(messages.noticeTitleRequired, messages.noticeTitleTooLong, noticeLimits.title),
+    body: text(messages.noticeBodyRequired, messages.noticeBodyTooLong, noticeLimits.body),
+    startsOn: day(messages.noticeStartsOnInvalid),
+    endsOn: day(messages.noticeEndsOnInvalid),
+  })
+  .refine((notice) => notice.endsOn >= notice.startsOn, {
+    error: messages.noticeWindowInvalid,
+    path: ['endsOn'],
+  });
+export type NoticeBody = z.input<typeof noticeBody>;
