@@ -9,7 +9,7 @@ const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Whose ads these are: they stop delivering after the file, so later files' lists are as before. */
-const PROVIDER = `E2Eページ送り社 ${unique()}`;
+const PROVIDER = `E2E送り ${unique()}`;
 const ADS = 120;
 const ANSWERED = 55;
 

@@ -57,7 +57,7 @@ describe('the gift-code inventory', () => {
     await list.getByRole('button', { name: '••••DROPを取り下げる' }).click();
     await expect.poll(() => list.innerText()).toContain('取り下げ済み');
     expect(await admin.getByRole('status').filter({ hasText: '••••DROP' }).innerText()).toContain(
-      messages.giftCodeWithdrawn,
+      giftCodeMessages.withdrawn,
     );
 
     const { page } = browser;
@@ -70,7 +70,7 @@ describe('the gift-code inventory', () => {
     await instant.check();
     await page.getByRole('button', { name: '交換を申請する' }).click();
     await page.waitForURL('**/exchange-history');
-    expect(await page.getByRole('status').first().innerText()).toBe(messages.giftIssuedNow);
+    expect(await page.getByRole('status').first().innerText()).toBe(giftCodeMessages.issuedNow);
     const card = page.locator('.gift-card').first();
     await expect.poll(() => card.innerText()).toContain(`ギフトコード：${codes[0]}`);
     expect(await card.innerText()).toContain(messages.giftStatusIssued);

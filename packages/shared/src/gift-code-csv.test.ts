@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGiftCodeCsv } from './gifts.ts';
-import { giftCodeMessages, messages } from './messages.ts';
+import { giftCodeMessages, parseGiftCodeCsv } from './gifts.ts';
 
 describe('a gift-code CSV', () => {
   it('reads the first column of each line, past a header, quotes and blank lines', () => {
@@ -27,8 +26,8 @@ describe('a gift-code CSV', () => {
   });
 
   it('refuses a file without codes, and one with more than 1,000', () => {
-    expect(parseGiftCodeCsv('code\n\n')).toEqual({ ok: false, message: messages.giftCodesFileEmpty });
+    expect(parseGiftCodeCsv('code\n\n')).toEqual({ ok: false, message: giftCodeMessages.fileEmpty });
     const many = Array.from({ length: 1001 }, (_, i) => `CODE-${i}`).join('\n');
-    expect(parseGiftCodeCsv(many)).toEqual({ ok: false, message: messages.giftCodesTooMany });
+    expect(parseGiftCodeCsv(many)).toEqual({ ok: false, message: giftCodeMessages.tooMany });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { GIFT_CODES_PER_UPLOAD } from './constants.ts';
-import { giftCodeMessages, messages } from './messages.ts';
+import { formatNumber, messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
 export type { PendingGiftRequest } from './responses/admin.ts';
@@ -30,6 +30,25 @@ export const rejectGiftBody = z.strictObject({
     .max(300),
 });
 
+/**
+ * The gift-code inventory's words (issue 16). They stay out of the main catalogue, which every first
+ * page downloads (e2e/bundle-budget.e2e.ts): only the exchange and the admin's pages need them.
+ */
+export const giftCodeMessages = {
+  issuedNow: 'ギフトコードを発行しました。交換履歴とメールでご確認いただけます。',
+  fileEmpty: 'ギフトコードが1件も含まれていません。1行に1件ずつ記入したCSVを選んでください。',
+  tooMany: 'ギフトコードは1回に1,000件まで登録できます。',
+  notAvailable: 'このギフトコードはすでに発行または取り下げ済みです。',
+  notFound: 'ギフトコードが見つかりません。',
+  withdrawn: 'ギフトコードを取り下げました。',
+  malformed: (line: number) => `${line}行目のギフトコードが正しくありません（英数字とハイフン、4〜64文字）。`,
+  repeatedInFile: (line: number, firstLine: number) =>
+    `${line}行目のギフトコードは${firstLine}行目と重複しています。`,
+  alreadyLoaded: (lines: readonly number[]) =>
+    `すでに登録済みのギフトコードが含まれています（${lines.join('・')}行目）。何も登録していません。`,
+  loaded: (count: number) => `${formatNumber(count)}件のギフトコードを登録しました。`,
+};
+
 /** The admin's upload to the gift-code inventory: codes for one gift type and amount, as a CSV text. */
 export const loadGiftCodesBody = z.strictObject({
   giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
@@ -37,8 +56,8 @@ export const loadGiftCodesBody = z.strictObject({
     .number({ error: messages.giftAmountInvalid })
     .int({ error: messages.giftAmountInvalid })
     .positive({ error: messages.giftAmountInvalid }),
-  csv: wellFormedString({ error: messages.giftCodesFileEmpty }).max(64_000, {
-    error: messages.giftCodesTooMany,
+  csv: wellFormedString({ error: giftCodeMessages.fileEmpty }).max(64_000, {
+    error: giftCodeMessages.tooMany,
   }),
 });
 export type LoadGiftCodesBody = z.infer<typeof loadGiftCodesBody>;
@@ -78,7 +97,7 @@ export function parseGiftCodeCsv(text: string): ParsedGiftCodes {
     firstLineOf.set(code, line);
     codes.push({ code, line });
   }
-  if (codes.length === 0) return { ok: false, message: messages.giftCodesFileEmpty };
-  if (codes.length > GIFT_CODES_PER_UPLOAD) return { ok: false, message: messages.giftCodesTooMany };
+  if (codes.length === 0) return { ok: false, message: giftCodeMessages.fileEmpty };
+  if (codes.length > GIFT_CODES_PER_UPLOAD) return { ok: false, message: giftCodeMessages.tooMany };
   return { ok: true, codes };
 }

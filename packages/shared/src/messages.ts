@@ -49,13 +49,6 @@ export const messages = {
   giftRetry: '通信に失敗しました。電波の良い場所でもう一度お試しください。',
   giftCodeRequired: 'ギフトコードを入力してください。',
   giftAlreadySettled: 'この申請はすでに処理されています。',
-  // The gift-code inventory (issue 16)
-  giftIssuedNow: 'ギフトコードを発行しました。交換履歴とメールでご確認いただけます。',
-  giftCodesFileEmpty: 'ギフトコードが1件も含まれていません。1行に1件ずつ記入したCSVを選んでください。',
-  giftCodesTooMany: 'ギフトコードは1回に1,000件まで登録できます。',
-  giftCodeNotAvailable: 'このギフトコードはすでに発行または取り下げ済みです。',
-  giftCodeNotFound: 'ギフトコードが見つかりません。',
-  giftCodeWithdrawn: 'ギフトコードを取り下げました。',
   adAlreadyReviewed: 'この広告はすでに審査済みです。',
 
   // SMS (SPEC §8)
@@ -203,16 +196,6 @@ export const signInWaitMessage = (seconds: number) =>
   `ログインの失敗が続いたため、一時的にログインを制限しています。${
     seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分`
   }後に再度お試しください。`;
-
-/** Messages of a gift-code upload that name lines of the file (line 1 is the file's first). */
-export const giftCodeMessages = {
-  malformed: (line: number) => `${line}行目のギフトコードが正しくありません（英数字とハイフン、4〜64文字）。`,
-  repeatedInFile: (line: number, firstLine: number) =>
-    `${line}行目のギフトコードは${firstLine}行目と重複しています。`,
-  alreadyLoaded: (lines: readonly number[]) =>
-    `すでに登録済みのギフトコードが含まれています（${lines.join('・')}行目）。何も登録していません。`,
-  loaded: (count: number) => `${formatNumber(count)}件のギフトコードを登録しました。`,
-};
 
 /** Development: the site was opened on the other loopback name than the one it is configured for. */
 export const openSiteAt = (siteOrigin: string) =>

@@ -68,7 +68,7 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
       { giftType: 'quo', amount: 3000, csv: 'SAME-1\nSAME-1' },
       giftCodeMessages.repeatedInFile(2, 1),
     ],
-    ['an empty file', { giftType: 'quo', amount: 3000, csv: 'code\n' }, messages.giftCodesFileEmpty],
+    ['an empty file', { giftType: 'quo', amount: 3000, csv: 'code\n' }, giftCodeMessages.fileEmpty],
     ['a type not offered', { giftType: 'itunes', amount: 1000, csv: 'CODE-1' }, messages.giftTypeUnavailable],
     ['an amount not offered', { giftType: 'quo', amount: 2000, csv: 'CODE-1' }, messages.giftAmountInvalid],
   ])('refuses %s with a clear message and loads nothing', async (_name, body, message) => {
@@ -125,10 +125,10 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     expect((await t.admin.json('POST', `/api/admin/gift-codes/${drop.id}/withdraw`)).status).toBe(200);
     const again = await t.admin.json<ErrorReply>('POST', `/api/admin/gift-codes/${drop.id}/withdraw`);
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(messages.giftCodeNotAvailable);
+    expect(again.body.error.message).toBe(giftCodeMessages.notAvailable);
     const unknown = await t.admin.json<ErrorReply>('POST', '/api/admin/gift-codes/999999999/withdraw');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe(messages.giftCodeNotFound);
+    expect(unknown.body.error.message).toBe(giftCodeMessages.notFound);
 
     const { client } = await t.as.user({ points: 10_000 });
     const exchange = () =>

@@ -18,6 +18,13 @@ const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>)
   return { path, Page: Component, preload };
 };
 
+/**
+ * The admin's pages (one person's) load their loaders on demand too (admin-pages.ts): the first page
+ * of everyone else carries only their paths.
+ */
+const adminPage = (path: string) =>
+  lazyPage(path, () => import('./admin-pages.ts').then(({ adminPages }) => adminPages[path]!()));
+
 /** The pages by audience: each group's layout applies its guard once (route-groups.tsx). */
 const groups: Record<Audience, PageRoute[]> = {
   public: [
@@ -70,18 +77,18 @@ const groups: Record<Audience, PageRoute[]> = {
     ),
   ],
   admin: [
-    lazyPage('admin', () => import('../features/admin/components/admin-hub-page.tsx')),
-    lazyPage('admin/review', () => import('../features/admin/components/admin-review-page.tsx')),
-    lazyPage('admin/cloudworks', () => import('../features/admin/components/reward-check-page.tsx')),
-    lazyPage('admin/create-quiz', () => import('../features/admin/components/create-quiz-page.tsx')),
-    lazyPage('admin/gifts', () => import('../features/admin/components/admin-gifts-page.tsx')),
-    lazyPage('admin/gift-codes', () => import('../features/admin/components/gift-codes-page.tsx')),
-    lazyPage('admin/settings', () => import('../features/admin/components/admin-settings-page.tsx')),
-    lazyPage('admin/users', () => import('../features/admin/components/admin-users-page.tsx')),
-    lazyPage('admin/users/:id', () => import('../features/admin/components/admin-user-page.tsx')),
-    lazyPage('admin/numbers', () => import('../features/admin/components/admin-numbers-page.tsx')),
-    lazyPage('admin/notices', () => import('../features/admin/components/admin-notices-page.tsx')),
-  ],
+    'admin',
+    'admin/review',
+    'admin/cloudworks',
+    'admin/create-quiz',
+    'admin/gifts',
+    'admin/gift-codes',
+    'admin/settings',
+    'admin/users',
+    'admin/users/:id',
+    'admin/numbers',
+    'admin/notices',
+  ].map(adminPage),
 };
 
 const pages = Object.values(groups).flat();

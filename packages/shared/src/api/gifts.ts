@@ -1,5 +1,6 @@
 import {
   giftCodeListQuery,
+  giftCodeMessages,
   giftRequestBody,
   issueGiftBody,
   loadGiftCodesBody,
@@ -63,5 +64,5 @@ export const loadGiftCodes = endpoint('POST /api/admin/gift-codes', 'admin', gif
 
 /** Takes a code not yet issued out of stock. */
 export const withdrawGiftCode = endpoint('POST /api/admin/gift-codes/:codeId/withdraw', 'admin', okResponse, {
-  notFound: messages.giftCodeNotFound,
+  notFound: giftCodeMessages.notFound,
 });

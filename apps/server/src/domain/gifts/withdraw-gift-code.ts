@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { giftCodeMessages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftCodes } from '../../db/schema.ts';
@@ -21,8 +21,8 @@ export async function withdrawGiftCode(options: { db: Database; codeId: number; 
     if (!row) {
       const [exists] = await tx.select({ id: giftCodes.id }).from(giftCodes).where(eq(giftCodes.id, codeId));
       throw exists
-        ? new DomainError('CONFLICT', messages.giftCodeNotAvailable)
-        : new DomainError('NOT_FOUND', messages.giftCodeNotFound);
+        ? new DomainError('CONFLICT', giftCodeMessages.notAvailable)
+        : new DomainError('NOT_FOUND', giftCodeMessages.notFound);
     }
     await recordAdminAction(tx, {
       action: 'withdraw_gift_code',

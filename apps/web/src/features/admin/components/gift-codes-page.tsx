@@ -55,7 +55,7 @@ function LoadForm({ stock }: { stock: GiftCodeStockRow[] }) {
     setMessage(null);
     const body = form.validate({ giftType, amount: Number(amount) || undefined, csv });
     if (!body) return;
-    if (!csv) return form.fail(messages.giftCodesFileEmpty, 'csv');
+    if (!csv) return form.fail(giftCodeMessages.fileEmpty, 'csv');
     try {
       const { loaded } = await load.mutateAsync(body);
       setMessage({ kind: 'ok', text: giftCodeMessages.loaded(loaded) });
@@ -123,7 +123,7 @@ function CodeList({ row }: { row: GiftCodeStockRow }) {
     setMessage(null);
     try {
       await withdraw.mutateAsync(code.id);
-      setMessage({ kind: 'ok', text: `${code.masked}：${messages.giftCodeWithdrawn}` });
+      setMessage({ kind: 'ok', text: `${code.masked}：${giftCodeMessages.withdrawn}` });
     } catch (failure) {
       setMessage({ kind: 'error', text: failure instanceof Error ? failure.message : messages.updateFailed });
     }

@@ -1,4 +1,4 @@
-import { formatPoints, type GiftRequestView, messages } from '@quiz-points/shared';
+import { formatPoints, type GiftRequestView, giftCodeMessages, messages } from '@quiz-points/shared';
 import { useLocation } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
@@ -21,7 +21,7 @@ export default function ExchangeHistoryPage() {
       {state?.requested && (
         <p role="status" className="card notice form-success">
           {state.issued
-            ? messages.giftIssuedNow
+            ? giftCodeMessages.issuedNow
             : '交換を申請しました。ギフトコードは3営業日以内にお届けします。'}
         </p>
       )}
