@@ -8,13 +8,14 @@ export type { PendingGiftRequest } from './responses/admin.ts';
 export type { GiftCodeStockRow, MaskedGiftCode } from './responses/gift-codes.ts';
 export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/member.ts';
 
-export const giftRequestBody = z.strictObject({
-  giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
-  points: z
-    .number({ error: messages.giftAmountInvalid })
-    .int({ error: messages.giftAmountInvalid })
-    .positive({ error: messages.giftAmountInvalid }),
-});
+/** A gift type's id and an amount of it, as an exchange and a code upload name them. */
+const giftTypeId = wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40);
+const giftAmount = z
+  .number({ error: messages.giftAmountInvalid })
+  .int({ error: messages.giftAmountInvalid })
+  .positive({ error: messages.giftAmountInvalid });
+
+export const giftRequestBody = z.strictObject({ giftType: giftTypeId, points: giftAmount });
 export type GiftRequestBody = z.infer<typeof giftRequestBody>;
 
 export const issueGiftBody = z.strictObject({
@@ -51,11 +52,8 @@ export const giftCodeMessages = {
 
 /** The admin's upload to the gift-code inventory: codes for one gift type and amount, as a CSV text. */
 export const loadGiftCodesBody = z.strictObject({
-  giftType: wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40),
-  amount: z
-    .number({ error: messages.giftAmountInvalid })
-    .int({ error: messages.giftAmountInvalid })
-    .positive({ error: messages.giftAmountInvalid }),
+  giftType: giftTypeId,
+  amount: giftAmount,
   csv: wellFormedString({ error: giftCodeMessages.fileEmpty }).max(64_000, {
     error: giftCodeMessages.tooMany,
   }),
