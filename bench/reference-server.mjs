@@ -45,8 +45,11 @@ const statements = {
   gacha: 'select reward from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
   daily: `select is_correct, points, correct_option, explanation
           from qp_answer_daily_quiz($1, $2, $3::jsonb, $4::timestamptz, $5, $6)`,
-  gift: `select id, gift_type, points_used, status, created_at, email, label
-         from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7)`,
+  gift: `select r.id, r.gift_type, r.points_used,
+                case when c.code is null then r.status else 'issued' end as status,
+                r.created_at, r.email, r.label, c.code as code_ciphertext
+         from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7) r
+         cross join lateral qp_take_gift_code(r.id, r.gift_type, r.points_used, $5::timestamptz) c(code)`,
   mail: 'insert into dev_outbox ("to", subject, text) values ($1, $2, $3)',
   member: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at,
                   ad_provider, ad_title, ad_url, user_reward, created_at

@@ -1,10 +1,5 @@
--- Issue 16: the gift-code inventory (gift_codes), notices (notices, notice_reads), and an exchange
--- that takes a code from stock in its own statement. qp_request_gift (0003_hot_paths.sql) is
--- replaced: after the request and its debit, it takes the oldest available code of that gift type
--- and amount (FOR UPDATE SKIP LOCKED: concurrent exchanges take different codes and never wait on
--- each other), gives it to the request and marks the request issued, and returns the code's
--- ciphertext; without one in stock the request stays pending (the admin's manual path). The
--- statement's new column is last, so the row is what it was plus the code.
+-- Issue 16: the gift-code inventory (gift_codes), notices (notices, notice_reads), and
+-- qp_take_gift_code, which gives a code in stock to an exchange in the exchange's own statement.
 CREATE TABLE "gift_codes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"gift_type" text NOT NULL,
@@ -52,51 +47,31 @@ CREATE UNIQUE INDEX "gift_codes_request_key" ON "gift_codes" USING btree ("gift_
 CREATE INDEX "gift_codes_stock_idx" ON "gift_codes" USING btree ("gift_type","amount","id") WHERE "gift_codes"."status" = 'available';--> statement-breakpoint
 CREATE INDEX "notices_window_idx" ON "notices" USING btree ("starts_on","ends_on");--> statement-breakpoint
 ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_action_valid" CHECK ("admin_audit"."action" in ('suspend', 'unsuspend', 'approve_ad', 'reject_ad', 'issue_gift', 'reject_gift', 'create_daily_quiz', 'update_daily_quiz', 'load_gift_codes', 'withdraw_gift_code', 'post_notice', 'update_notice'));--> statement-breakpoint
-DROP FUNCTION qp_request_gift(text, text, integer, jsonb, timestamptz, integer, integer);--> statement-breakpoint
-create function qp_request_gift(
-  p_token text, p_gift_type text, p_points integer, p_default_types jsonb, p_now timestamptz,
-  p_life_seconds integer, p_refresh_after_seconds integer
-) returns table (
-  id uuid, gift_type text, points_used integer, status text, created_at timestamptz, email text, label text,
-  code_ciphertext text
-)
+-- Takes the oldest available code of a gift type and amount for a request that was just made
+-- (FOR UPDATE SKIP LOCKED: simultaneous exchanges take different codes and never wait on each other),
+-- gives it to the request and marks the request issued; null when none is in stock, and the request
+-- stays pending for the admin. domain/gifts/request-gift.ts calls it in the same statement as
+-- qp_request_gift (0003_hot_paths.sql), so the exchange and its code are one round trip and one
+-- transaction.
+create function qp_take_gift_code(p_request_id uuid, p_gift_type text, p_amount integer, p_now timestamptz)
+returns text
 language plpgsql as $$
 declare
-  v_user users := qp_member(p_token, p_now, p_life_seconds, p_refresh_after_seconds);
-  v_types jsonb := coalesce((select value from app_settings where key = 'giftTypes'), p_default_types);
-  v_type jsonb;
-  v_request gift_requests;
   v_code text;
 begin
-  select t into v_type from jsonb_array_elements(v_types) t where t ->> 'id' = p_gift_type;
-  if v_type is null then
-    perform qp_refuse('VALIDATION', 'giftTypeUnavailable');
-  end if;
-  if not (v_type -> 'amounts') @> to_jsonb(p_points) then
-    perform qp_refuse('VALIDATION', 'giftAmountInvalid');
-  end if;
-  if v_user.phone_verified_at is null then
-    perform qp_refuse('PHONE_REQUIRED', 'giftNeedsPhone');
-  end if;
-  insert into gift_requests (user_id, gift_type, points_used, created_at)
-  values (v_user.id, p_gift_type, p_points, p_now)
-  returning * into v_request;
-  perform qp_apply_point_change(v_user.id, -p_points, 'gift_request', v_request.id::text, (v_type ->> 'label') || 'への交換');
-  update gift_codes c set status = 'issued', gift_request_id = v_request.id, issued_at = p_now
+  update gift_codes c set status = 'issued', gift_request_id = p_request_id, issued_at = p_now
   where c.id = (
     select s.id from gift_codes s
-    where s.gift_type = p_gift_type and s.amount = p_points and s.status = 'available'
+    where s.gift_type = p_gift_type and s.amount = p_amount and s.status = 'available'
     order by s.id
     limit 1
     for update skip locked
   )
   returning c.code_ciphertext into v_code;
   if v_code is not null then
-    update gift_requests r set status = 'issued', settled_at = p_now, settled_by = 'inventory'
-    where r.id = v_request.id
-    returning * into v_request;
+    update gift_requests set status = 'issued', settled_at = p_now, settled_by = 'inventory'
+    where id = p_request_id;
   end if;
-  return query select v_request.id, v_request.gift_type, v_request.points_used, v_request.status,
-    v_request.created_at, v_user.email, v_type ->> 'label', v_code;
+  return v_code;
 end
 $$;

@@ -451,7 +451,7 @@ export const giftRequests = pgTable(
  * encrypted at rest (AES-256-GCM under GIFT_CODE_KEY, domain/gifts/gift-code-cipher.ts); only the
  * last four characters are kept in clear, for the admin's masked view. `fingerprint`, a keyed hash
  * of the code, refuses a code loaded twice. An exchange takes one available code inside its own
- * statement (qp_request_gift, migrations/0006_gift_codes_notices.sql), so a code goes to one request:
+ * statement (qp_take_gift_code, migrations/0006_gift_codes_notices.sql), so a code goes to one request:
  * `gift_request_id` is unique, and set exactly when the code is issued.
  */
 export const giftCodes = pgTable(

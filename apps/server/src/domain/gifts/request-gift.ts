@@ -12,15 +12,19 @@ import type { GiftCodeCipher } from './gift-code-cipher.ts';
 import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
- * qp_request_gift (migrations/0006_gift_codes_notices.sql) is the whole exchange, the session lookup
- * included: a member with a verified phone, a gift type and amount the settings offer, the request
- * and its debit together (never an overdraw, however many arrive at once), and a code from the
- * inventory when one is in stock (never one code for two requests). One round trip.
+ * The whole exchange in one statement, so one round trip and one transaction: qp_request_gift
+ * (migrations/0003_hot_paths.sql) looks the session up and makes the request and its debit together
+ * (a member with a verified phone, a gift type and amount the settings offer, never an overdraw
+ * however many arrive at once); then qp_take_gift_code (0006_gift_codes_notices.sql) gives it a code
+ * from the inventory when one is in stock (never one code for two requests).
  */
 const requestGiftStatement: HotStatement = {
   name: 'request-gift',
-  text: `select id, gift_type, points_used, status, created_at, email, label, code_ciphertext
-         from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7)`,
+  text: `select r.id, r.gift_type, r.points_used,
+                case when c.code is null then r.status else 'issued' end as status,
+                r.created_at, r.email, r.label, c.code as code_ciphertext
+         from qp_request_gift($1, $2, $3, $4::jsonb, $5::timestamptz, $6, $7) r
+         cross join lateral qp_take_gift_code(r.id, r.gift_type, r.points_used, $5::timestamptz) c(code)`,
 };
 const defaultTypes = JSON.stringify(defaultSettings.giftTypes);
 const INTEGER_MAX = 2_147_483_647;
