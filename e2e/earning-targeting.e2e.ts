@@ -1,4 +1,5 @@
 import { messages } from '@quiz-points/shared';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
@@ -9,6 +10,9 @@ import { completeSignup, signInWithGoogle } from './support/users.ts';
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const unique = () => Math.random().toString(36).slice(2, 8);
 const postgres = usePostgres();
+
+/** The ad list's card of the ad with this title. */
+const adCard = (page: Page, title: string) => page.locator('.ad-card').filter({ hasText: title });
 
 const noBands = { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false };
 
@@ -43,27 +47,19 @@ describe('ads that stop or are aimed at others', () => {
     const later = await laterContext.newPage();
     await signInWithGoogle(later, `second-${unique()}@example.com`);
     await completeSignup(later);
-    await later.locator('.ad-card').filter({ hasText: title }).waitFor();
+    await adCard(later, title).waitFor();
 
     await signInWithGoogle(page, `first-${unique()}@example.com`);
     await completeSignup(page);
     const popup = context.waitForEvent('page');
-    await page
-      .locator('.ad-card')
-      .filter({ hasText: title })
-      .getByRole('button', { name: '広告を見る' })
-      .click();
+    await adCard(page, title).getByRole('button', { name: '広告を見る' }).click();
     await (await popup).close();
-    await page.locator('.ad-card').filter({ hasText: title }).getByRole('timer').waitFor();
+    await adCard(page, title).getByRole('timer').waitFor();
 
     const refusedTab = laterContext.waitForEvent('page');
-    await later
-      .locator('.ad-card')
-      .filter({ hasText: title })
-      .getByRole('button', { name: '広告を見る' })
-      .click();
+    await adCard(later, title).getByRole('button', { name: '広告を見る' }).click();
     await expect.poll(() => later.getByRole('alert').innerText()).toBe(messages.adCapReached);
-    expect(await later.locator('.ad-card').filter({ hasText: title }).count()).toBe(0);
+    expect(await adCard(later, title).count()).toBe(0);
     // The tab opened for the click is closed again.
     const tab = await refusedTab;
     await expect.poll(() => tab.isClosed()).toBe(true);
@@ -80,7 +76,7 @@ describe('ads that stop or are aimed at others', () => {
     await signInWithGoogle(page, `aged-${unique()}@example.com`);
     await completeSignup(page);
     await page.locator('.ad-list').waitFor();
-    expect(await page.locator('.ad-card').filter({ hasText: thirties }).count()).toBe(1);
-    expect(await page.locator('.ad-card').filter({ hasText: teens }).count()).toBe(0);
+    expect(await adCard(page, thirties).count()).toBe(1);
+    expect(await adCard(page, teens).count()).toBe(0);
   });
 });

@@ -55,26 +55,23 @@ declare module 'fastify' {
   }
 }
 
-/** Each audience's guard, run once per request by its route group's onRequest hook. */
-function guardOf(guards: Guards, audience: Audience): ((request: FastifyRequest) => Promise<unknown>) | null {
-  switch (audience) {
-    case 'anyone':
-      return null;
-    case 'signedIn':
-      return guards.requireSignedIn;
-    case 'googleUser':
-      return guards.requireUser;
-    case 'member':
-      return guards.requireMember;
-    case 'memberSession':
-      return async (request) => ({ sessionToken: await guards.sessionToken(request) });
-    case 'advertiser':
-      return guards.requireAdvertiser;
-    case 'advertiserOrAdmin':
-      return guards.requireAdvertiserOrAdmin;
-    case 'admin':
-      return guards.requireAdmin;
-  }
+/**
+ * Each audience's guard, run once per request by its route group's onRequest hook (null: anyone may
+ * call). A table by audience, so a new audience without a guard is a type error.
+ */
+function guardsByAudience(
+  guards: Guards,
+): Record<Audience, ((request: FastifyRequest) => Promise<unknown>) | null> {
+  return {
+    anyone: null,
+    signedIn: guards.requireSignedIn,
+    googleUser: guards.requireUser,
+    member: guards.requireMember,
+    memberSession: async (request) => ({ sessionToken: await guards.sessionToken(request) }),
+    advertiser: guards.requireAdvertiser,
+    advertiserOrAdmin: guards.requireAdvertiserOrAdmin,
+    admin: guards.requireAdmin,
+  };
 }
 
 function parseParams(endpoint: Endpoint, params: unknown) {
@@ -164,8 +161,9 @@ export async function registerRoutes(
     if (group) group.push(route);
     else byAudience.set(route.endpoint.audience, [route]);
   }
+  const guardOf = guardsByAudience(guards);
   for (const [audience, group] of byAudience) {
-    const guard = guardOf(guards, audience);
+    const guard = guardOf[audience];
     await app.register(async (scope) => {
       if (guard) {
         scope.addHook('onRequest', async (request) => {

@@ -82,6 +82,14 @@ const admin = ['admin'] as const;
 
 const dailyQuizInput = api.admin.createDailyQuiz.example.body;
 
+/** One rule for several routes: the same world value, or the same kind of route. */
+const sameRule = (rule: Partial<EndpointRule>, routes: readonly string[]) =>
+  Object.fromEntries(routes.map((route) => [route, rule]));
+/** A route that is not the JSON API (a page, a file, the identity protocol), open to anyone. */
+const page = { who: 'anyone', notJsonApi: true } as const;
+/** A development stand-in's page: the production app must not have it. */
+const devPage = { ...page, devOnly: true } as const;
+
 /**
  * What the declarations cannot say: values from the test's world (ids in paths, a body that names
  * one), and the routes that are not declared JSON endpoints (pages, files, the identity protocol,
@@ -90,62 +98,57 @@ const dailyQuizInput = api.admin.createDailyQuiz.example.body;
  * (packages/shared/src/api), through `endpointRules`.
  */
 const worldValues: Record<string, Partial<EndpointRule>> = {
-  'GET /healthz': { who: 'anyone', notJsonApi: true },
-  'GET /readyz': { who: 'anyone', notJsonApi: true },
-  'GET /api/auth/*': { who: 'anyone', notJsonApi: true },
-  'POST /api/auth/*': { who: 'anyone', notJsonApi: true },
+  ...sameRule(page, ['GET /healthz', 'GET /readyz', 'GET /api/auth/*', 'POST /api/auth/*']),
   'GET /api/zip-codes/:zipCode': { params: () => ({ zipCode: '1000001' }) },
   'GET /api/admin/users/:userId': { params: (w) => ({ userId: w.userId }) },
   'POST /api/admin/users/:userId/suspension': { params: (w) => ({ userId: w.otherUserId }) },
-  'POST /api/admin/ads/:adId/approve': { params: (w) => ({ adId: w.pendingAdId }) },
-  'POST /api/admin/ads/:adId/reject': { params: (w) => ({ adId: w.pendingAdId }) },
+  ...sameRule({ params: (w) => ({ adId: w.pendingAdId }) }, [
+    'POST /api/admin/ads/:adId/approve',
+    'POST /api/admin/ads/:adId/reject',
+  ]),
   'PUT /api/admin/daily-quizzes/:publishDate': { params: (w) => ({ publishDate: w.futureQuizDate }) },
   'PUT /api/admin/settings/:key': { params: () => ({ key: 'dailyQuizPoints' }) },
-  'PUT /api/admin/notices/:noticeId': { params: (w) => ({ noticeId: w.noticeId }) },
-  'POST /api/notices/:noticeId/read': { params: (w) => ({ noticeId: w.noticeId }) },
-  'POST /api/ads/:adId/click': { params: (w) => ({ adId: w.listedAdId }) },
-  'GET /api/ads/:adId/quiz': { params: (w) => ({ adId: w.listedAdId }) },
-  'POST /api/ads/:adId/answer': { params: (w) => ({ adId: w.listedAdId }) },
-  'POST /api/admin/gift-requests/:requestId/issue': { params: (w) => ({ requestId: w.giftRequestId }) },
-  'POST /api/admin/gift-requests/:requestId/reject': { params: (w) => ({ requestId: w.giftRequestId }) },
+  ...sameRule({ params: (w) => ({ noticeId: w.noticeId }) }, [
+    'PUT /api/admin/notices/:noticeId',
+    'POST /api/notices/:noticeId/read',
+  ]),
+  ...sameRule({ params: (w) => ({ adId: w.listedAdId }) }, [
+    'POST /api/ads/:adId/click',
+    'GET /api/ads/:adId/quiz',
+    'POST /api/ads/:adId/answer',
+  ]),
+  ...sameRule({ params: (w) => ({ requestId: w.giftRequestId }) }, [
+    'POST /api/admin/gift-requests/:requestId/issue',
+    'POST /api/admin/gift-requests/:requestId/reject',
+  ]),
   'POST /api/admin/gift-codes/:codeId/withdraw': { params: () => ({ codeId: '1' }) },
-  'GET /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
-  'PUT /api/advertiser/ads/:adId': { params: (w) => ({ adId: w.advertiserAdId }) },
-  'POST /api/advertiser/ads/:adId/end': { params: (w) => ({ adId: w.advertiserAdId }) },
-  'POST /api/advertiser/ads/:adId/limit': { params: (w) => ({ adId: w.advertiserAdId }) },
-  'GET /api/advertiser/ads/:adId/report': { params: (w) => ({ adId: w.advertiserAdId }) },
+  ...sameRule({ params: (w) => ({ adId: w.advertiserAdId }) }, [
+    'GET /api/advertiser/ads/:adId',
+    'PUT /api/advertiser/ads/:adId',
+    'POST /api/advertiser/ads/:adId/end',
+    'POST /api/advertiser/ads/:adId/limit',
+    'GET /api/advertiser/ads/:adId/report',
+  ]),
   'POST /api/advertiser/card/complete': { body: (w) => ({ sessionId: w.cardSessionId }) },
   // Anyone may knock; only a payload signed with the webhook secret is acted on.
   'POST /api/payments/webhook': { body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
-  'GET /sample-ads/*': { who: 'anyone', notJsonApi: true },
-  'GET /api/dev/sms': { devOnly: true },
-  'GET /dev/sms': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /api/dev/mail': { devOnly: true },
-  'GET /dev/mail': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /dev/payments/stand-in.css': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /dev/payments/checkout/:sessionId': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'POST /dev/payments/checkout/:sessionId': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /dev/payments/invoices': {
-    who: 'anyone',
-    devOnly: true,
-    notJsonApi: true,
-    query: { token: 'not-a-token' },
-  },
-  'GET /dev/oidc/interaction/:uid': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'POST /dev/oidc/interaction/:uid/login': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'POST /dev/oidc/interaction/:uid/create': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'DELETE /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'OPTIONS /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'PATCH /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'PUT /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'POST /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'TRACE /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'QUERY /dev/oidc/*': { who: 'anyone', devOnly: true, notJsonApi: true },
-  'GET /index.html': { who: 'anyone', notJsonApi: true },
-  'GET /favicon.ico': { who: 'anyone', notJsonApi: true },
-  'GET /sw.js': { who: 'anyone', notJsonApi: true },
-  'GET /manifest.webmanifest': { who: 'anyone', notJsonApi: true },
+  'GET /sample-ads/*': page,
+  ...sameRule({ devOnly: true }, ['GET /api/dev/sms', 'GET /api/dev/mail']),
+  ...sameRule(devPage, [
+    'GET /dev/sms',
+    'GET /dev/mail',
+    'GET /dev/payments/stand-in.css',
+    'GET /dev/payments/checkout/:sessionId',
+    'POST /dev/payments/checkout/:sessionId',
+    'GET /dev/oidc/interaction/:uid',
+    'POST /dev/oidc/interaction/:uid/login',
+    'POST /dev/oidc/interaction/:uid/create',
+    ...['GET', 'DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'TRACE', 'QUERY'].map(
+      (method) => `${method} /dev/oidc/*`,
+    ),
+  ]),
+  'GET /dev/payments/invoices': { ...devPage, query: { token: 'not-a-token' } },
+  ...sameRule(page, ['GET /index.html', 'GET /favicon.ico', 'GET /sw.js', 'GET /manifest.webmanifest']),
 };
 
 /** Who must be let in, for each declared audience (everyone else is refused). */

@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,6 +34,21 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 20): Pro
     async close() {
       await handle.close();
       await postgres.drop();
+    },
+  };
+}
+
+/** A fresh database for the tests of one describe block: made before them, closed after them. */
+export function useTestDatabase(kind: DatabaseKind): { readonly db: Database } {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+  return {
+    get db() {
+      if (!database) throw new Error('the test database is made in beforeAll: use it inside a test');
+      return database.db;
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   loadGiftCodesBody,
   rejectGiftBody,
 } from '../gifts.ts';
-import { messages } from '../messages.ts';
 import {
   giftCodeStock,
   giftCodesLoaded,

@@ -3,7 +3,7 @@ import { settingSchemas } from '../admin-console.ts';
 import { adminActions, ledgerReasons } from '../constants.ts';
 import { day, targetingShape, timestamp } from './common.ts';
 import { giftCodeStockRow } from './gift-codes.ts';
-import { giftRequestView } from './member.ts';
+import { giftRequestView, memberProfile } from './member.ts';
 
 /** `GET /api/admin/summary`: what waits for the admin (the hub). */
 export const adminSummary = z.strictObject({
@@ -41,14 +41,11 @@ export type AdminAuditEntry = z.output<typeof adminAuditEntry>;
 export const adminUserOverview = z.strictObject({
   user: z.strictObject({
     ...adminUserSummary.shape,
+    ...memberProfile.pick({ birthDate: true, gender: true, prefecture: true, city: true, occupation: true })
+      .shape,
     banReason: z.string().nullable(),
     isVerified: z.boolean(),
     lastLoginAt: timestamp.nullable(),
-    birthDate: z.string().nullable(),
-    gender: z.string().nullable(),
-    prefecture: z.string().nullable(),
-    city: z.string().nullable(),
-    occupation: z.string().nullable(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
     activeSessions: z.number().int(),

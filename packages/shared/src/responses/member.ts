@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { giftStatuses } from '../constants.ts';
 import { timestamp } from './common.ts';
 
+/** What a person told about themselves, at signup and on the account page; null where not given. */
+export const memberProfile = z.strictObject({
+  birthDate: z.string().nullable(),
+  gender: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  prefecture: z.string().nullable(),
+  city: z.string().nullable(),
+  maritalStatus: z.string().nullable(),
+  hasChildren: z.boolean().nullable(),
+  occupation: z.string().nullable(),
+  annualIncome: z.string().nullable(),
+});
+
 export const me = z.strictObject({
   uid: z.string(),
   name: z.string(),
@@ -13,15 +26,7 @@ export const me = z.strictObject({
   isVerified: z.boolean(),
   needsSignup: z.boolean(),
   referralCode: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  gender: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  prefecture: z.string().nullable(),
-  city: z.string().nullable(),
-  maritalStatus: z.string().nullable(),
-  hasChildren: z.boolean().nullable(),
-  occupation: z.string().nullable(),
-  annualIncome: z.string().nullable(),
+  ...memberProfile.shape,
   lastDailyClaim: z.string().nullable(),
   lastDailyQuizId: z.string().nullable(),
 });
@@ -53,16 +58,18 @@ export const referralsView = z.strictObject({
 });
 export type ReferralsView = z.output<typeof referralsView>;
 
-export const adListItem = z.strictObject({
+/** An ad as a member sees it, with what they did with it. */
+const memberAdShape = {
   id: z.string(),
   adProvider: z.string(),
   adTitle: z.string(),
-  adUrl: z.string(),
   userReward: z.number().int(),
   /** When this person opened the ad (ISO), or null. */
   clickedAt: timestamp.nullable(),
   answered: z.boolean(),
-});
+};
+
+export const adListItem = z.strictObject({ ...memberAdShape, adUrl: z.string() });
 export type AdListItem = z.output<typeof adListItem>;
 
 /** GET /api/ads and GET /api/ads/answered: one page of ads. */
@@ -78,16 +85,11 @@ export const adClickResult = z.strictObject({ clickedAt: timestamp, waitSeconds:
 export type AdClickResult = z.output<typeof adClickResult>;
 
 export const adQuiz = z.strictObject({
-  id: z.string(),
-  adProvider: z.string(),
-  adTitle: z.string(),
+  ...memberAdShape,
   quizQuestion: z.string(),
   quizOptions: z.array(z.string()),
-  userReward: z.number().int(),
-  clickedAt: timestamp.nullable(),
   /** Seconds until answering is allowed (0 when it is). */
   secondsLeft: z.number(),
-  answered: z.boolean(),
 });
 export type AdQuiz = z.output<typeof adQuiz>;
 

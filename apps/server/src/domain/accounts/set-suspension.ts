@@ -1,6 +1,7 @@
 import { messages, type SuspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockRow } from '../../db/lock-row.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
@@ -21,11 +22,10 @@ export async function setSuspension(options: {
   const { suspended, reason } = options.input;
   if (userId === adminId) throw new DomainError('VALIDATION', messages.adminNotSuspendable);
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ banned: users.banned, banReason: users.banReason })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const user = await lockRow(tx, users, eq(users.id, userId), {
+      banned: users.banned,
+      banReason: users.banReason,
+    });
     if (!user) throw new DomainError('NOT_FOUND', messages.userInfoNotFound);
     await tx
       .update(users)

@@ -1,13 +1,15 @@
 import type { AdminAction, AdminAuditEntry } from '@quiz-points/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { adminAudit, users } from '../../db/schema.ts';
+import { adminAudit } from '../../db/schema.ts';
+import { byEmail } from './by-email.ts';
 
 export interface AdminActionRecord {
   action: AdminAction;
   /** What the action was about: a user id, an ad id, a gift request id, a daily quiz's yyyymmdd. */
   targetId: string;
-  reason: string | null;
+  /** Why, for the actions taken for a reason (a suspension, a rejection); none by default. */
+  reason?: string | null;
   details?: Record<string, unknown>;
   actedBy: string;
   actedAt: Date;
@@ -24,18 +26,12 @@ export async function listAdminActions(
   filter: { targetId: string; actions: readonly AdminAction[] },
   limit = 50,
 ): Promise<AdminAuditEntry[]> {
+  const { id, action, reason, actedBy, actedAt } = adminAudit;
   const rows = await db
-    .select({ entry: adminAudit, email: users.email })
+    .select({ id, action, reason, actedBy: byEmail(actedBy), actedAt })
     .from(adminAudit)
-    .leftJoin(users, eq(users.id, adminAudit.actedBy))
-    .where(and(eq(adminAudit.targetId, filter.targetId), inArray(adminAudit.action, filter.actions)))
-    .orderBy(desc(adminAudit.actedAt), desc(adminAudit.id))
+    .where(and(eq(adminAudit.targetId, filter.targetId), inArray(action, filter.actions)))
+    .orderBy(desc(actedAt), desc(id))
     .limit(limit);
-  return rows.map(({ entry, email }) => ({
-    id: entry.id,
-    action: entry.action,
-    reason: entry.reason,
-    actedBy: email ?? entry.actedBy,
-    actedAt: entry.actedAt.toISOString(),
-  }));
+  return rows.map((row) => ({ ...row, actedAt: row.actedAt.toISOString() }));
 }

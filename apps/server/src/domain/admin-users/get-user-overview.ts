@@ -1,5 +1,5 @@
 import { type AdminUserOverview, messages, suspensionActions } from '@quiz-points/shared';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
@@ -11,11 +11,9 @@ import { toAdminUserSummary } from './to-admin-user-summary.ts';
 export async function getUserOverview({
   db,
   userId,
-  now = new Date(),
 }: {
   db: Database;
   userId: string;
-  now?: Date;
 }): Promise<AdminUserOverview> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError('NOT_FOUND', messages.userInfoNotFound);
@@ -32,10 +30,11 @@ export async function getUserOverview({
       .where(eq(giftRequests.userId, userId))
       .orderBy(desc(giftRequests.createdAt))
       .limit(100),
+    // Live by the database's clock, as the session lookup (services/identity) decides it.
     db
       .select({ n: count() })
       .from(authSessions)
-      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now))),
+      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, sql`now()`))),
     listAdminActions(db, { targetId: userId, actions: suspensionActions }),
   ]);
   return {

@@ -32,7 +32,6 @@ export async function createDailyQuiz({
     await recordAdminAction(tx, {
       action: 'create_daily_quiz',
       targetId: publishDate,
-      reason: null,
       actedBy: adminId,
       actedAt: now,
     });

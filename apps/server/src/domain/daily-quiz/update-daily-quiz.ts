@@ -1,6 +1,7 @@
 import { type CreateDailyQuizBody, messages } from '@quiz-points/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockRow } from '../../db/lock-row.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
@@ -28,12 +29,9 @@ export async function updateDailyQuiz({
 }) {
   const values = dailyQuizValues(body);
   const newDate = values.publishDate;
+  const thisQuiz = eq(dailyQuizzes.publishDate, publishDate);
   return db.transaction(async (tx) => {
-    const [quiz] = await tx
-      .select({ publishDate: dailyQuizzes.publishDate })
-      .from(dailyQuizzes)
-      .where(eq(dailyQuizzes.publishDate, publishDate))
-      .for('update');
+    const quiz = await lockRow(tx, dailyQuizzes, thisQuiz, { publishDate: dailyQuizzes.publishDate });
     if (!quiz) throw new DomainError('NOT_FOUND', messages.quizNotFound);
     const [answers] = await tx
       .select({ n: count() })
@@ -50,11 +48,10 @@ export async function updateDailyQuiz({
     await tx
       .update(dailyQuizzes)
       .set({ ...values, updatedAt: now })
-      .where(eq(dailyQuizzes.publishDate, publishDate));
+      .where(thisQuiz);
     await recordAdminAction(tx, {
       action: 'update_daily_quiz',
       targetId: newDate,
-      reason: null,
       details: newDate === publishDate ? {} : { movedFrom: publishDate },
       actedBy: adminId,
       actedAt: now,

@@ -63,7 +63,6 @@ export async function loadGiftCodes(options: {
     await recordAdminAction(tx, {
       action: 'load_gift_codes',
       targetId: `${type.id}/${input.amount}`,
-      reason: null,
       details: { giftType: type.id, amount: input.amount, count: rows.length },
       actedBy: adminId,
       actedAt: new Date(),

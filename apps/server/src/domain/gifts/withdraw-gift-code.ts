@@ -27,7 +27,6 @@ export async function withdrawGiftCode(options: { db: Database; codeId: number; 
     await recordAdminAction(tx, {
       action: 'withdraw_gift_code',
       targetId: String(codeId),
-      reason: null,
       details: row,
       actedBy: adminId,
       actedAt: now,

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { count, like, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authVerifications, pageViews, rateLimits, users } from '../../db/schema.ts';
-import {
-  createTestDatabase,
-  databaseKinds,
-  postgresKinds,
-  type TestDatabase,
-} from '../../test/test-database.ts';
+import { databaseKinds, postgresKinds, useTestDatabase } from '../../test/test-database.ts';
 import { PAGE_VIEW_RETENTION_DAYS, pruneExpiredRows } from './prune-expired-rows.ts';
 
 const HOUR = 3_600_000;
@@ -54,11 +49,7 @@ async function left(db: Database, tag: string) {
 const each = (n: number) => ({ verifications: n, sessions: n, rateLimits: n, pageViews: n });
 
 describe.each(databaseKinds())('pruning expired rows on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it('deletes expired states and sessions, day-old rate limits and page views past retention, in batches, and keeps the rest', async () => {
     const now = new Date();
@@ -72,11 +63,7 @@ describe.each(databaseKinds())('pruning expired rows on %s', (kind) => {
 });
 
 describe.each(postgresKinds())('pruning with several instances at once on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind);
 
   it('lets two runs share a backlog without failing or deleting a row twice', async () => {
     const now = new Date();

@@ -8,22 +8,17 @@ const ADMIN_NOTICE_LIMIT = 200;
 
 /** Every notice, the newest posted first, whether shown yet or not, with how many people read it. */
 export async function listAdminNotices({ db }: { db: Database }): Promise<AdminNotice[]> {
+  const { id, title, body, startsOn, endsOn, createdAt, updatedAt } = notices;
+  const reads = sql<number>`(select count(*)::int from notice_reads r where r.notice_id = ${id})`;
   const rows = await db
-    .select({
-      notice: notices,
-      reads: sql<number>`(select count(*)::int from notice_reads r where r.notice_id = ${notices.id})`,
-    })
+    .select({ id, title, body, startsOn, endsOn, reads, createdAt, updatedAt })
     .from(notices)
-    .orderBy(desc(notices.createdAt), desc(notices.id))
+    .orderBy(desc(createdAt), desc(id))
     .limit(ADMIN_NOTICE_LIMIT);
-  return rows.map(({ notice, reads }) => ({
-    id: notice.id,
-    title: notice.title,
-    body: notice.body,
-    startsOn: notice.startsOn,
-    endsOn: notice.endsOn,
-    reads: Number(reads),
-    createdAt: notice.createdAt.toISOString(),
-    updatedAt: notice.updatedAt.toISOString(),
+  return rows.map((row) => ({
+    ...row,
+    reads: Number(row.reads),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }));
 }

@@ -1,9 +1,11 @@
 import { messages, type NoticeBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockRow } from '../../db/lock-row.ts';
 import { notices } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
+import { auditedNotice } from './audited-notice.ts';
 
 /**
  * The admin edits a notice's text or window. Who has read it stays read: an edit corrects a notice,
@@ -23,23 +25,22 @@ export async function updateNotice({
   input: NoticeBody;
   now?: Date;
 }) {
-  const { title, body, startsOn, endsOn } = input;
+  const thisNotice = eq(notices.id, noticeId);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ title: notices.title, startsOn: notices.startsOn, endsOn: notices.endsOn })
-      .from(notices)
-      .where(eq(notices.id, noticeId))
-      .for('update');
+    const before = await lockRow(tx, notices, thisNotice, {
+      title: notices.title,
+      startsOn: notices.startsOn,
+      endsOn: notices.endsOn,
+    });
     if (!before) throw new DomainError('NOT_FOUND', messages.noticeNotFound);
     await tx
       .update(notices)
-      .set({ title, body, startsOn, endsOn, updatedAt: now })
-      .where(eq(notices.id, noticeId));
+      .set({ ...input, updatedAt: now })
+      .where(thisNotice);
     await recordAdminAction(tx, {
       action: 'update_notice',
       targetId: noticeId,
-      reason: null,
-      details: { before, after: { title, startsOn, endsOn } },
+      details: { before, after: auditedNotice(input) },
       actedBy: adminId,
       actedAt: now,
     });

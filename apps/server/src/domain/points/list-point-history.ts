@@ -7,20 +7,20 @@ import {
   type PointHistoryPage,
   type PointHistoryQuery,
 } from '@quiz-points/shared';
-import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { japanMonth } from '../../db/japan-time-sql.ts';
+import { afterCursor, type Keyset, newestFirst, toPage } from '../../db/keyset-page.ts';
 import { pointTransactions } from '../../db/schema.ts';
 
 const ledger = pointTransactions;
+const passbook: Keyset = { table: ledger, at: ledger.createdAt, id: ledger.id, owner: ledger.userId };
 
 /**
- * The user's passbook, newest first, one page at a time: keyset paging over the ledger's index
- * (user_id, created_at desc, id desc), so every page is one index range however far back it is, and
- * an entry written meanwhile never shifts a page (no offset). The cursor is the last entry's id; its
- * (created_at, id) is looked up by the primary key under the same user, so another person's id, or
- * one that does not exist, gives an empty page. Filters: `kind` (gain: points > 0, use: < 0) and
- * `month` (a Japan-time month). With the page come the totals of the months it shows.
+ * The user's passbook, newest first, one page at a time, keyset-paged over the ledger's index
+ * (user_id, created_at desc, id desc); the cursor is the last entry's id. Filters: `kind` (gain:
+ * points > 0, use: < 0) and `month` (a Japan-time month). With the page come the totals of the
+ * months it shows.
  */
 export async function listPointHistory(
   options: PointHistoryQuery & { db: Database; userId: string; limit?: number },
@@ -33,26 +33,20 @@ export async function listPointHistory(
     const { start, end } = japanMonthRange(month);
     conditions.push(gte(ledger.createdAt, start), lt(ledger.createdAt, end));
   }
-  if (cursor) {
-    conditions.push(
-      sql`(${ledger.createdAt}, ${ledger.id}) < (select seen.created_at, seen.id from ${ledger} seen
-                                                 where seen.id = ${cursor}::bigint and seen.user_id = ${userId})`,
-    );
-  }
-  // One row past the page says whether there is a next one.
+  if (cursor) conditions.push(afterCursor(passbook, userId, cursor));
   const rows = await db
     .select({ id: ledger.id, points: ledger.points, memo: ledger.memo, createdAt: ledger.createdAt })
     .from(ledger)
     .where(and(...conditions))
-    .orderBy(desc(ledger.createdAt), desc(ledger.id))
+    .orderBy(...newestFirst(passbook))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, nextCursor } = toPage(rows, limit, (row) => row.id);
   const entries = page.map((row): PointHistoryEntry => ({ ...row, createdAt: row.createdAt.toISOString() }));
   const shownMonths = new Set(page.map((row) => japanMonthKey(row.createdAt)));
   if (month) shownMonths.add(month);
   return {
     entries,
-    nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+    nextCursor,
     months: await monthTotals(db, userId, [...shownMonths]),
   };
 }

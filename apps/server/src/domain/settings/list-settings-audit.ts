@@ -1,22 +1,16 @@
 import type { SettingsAuditEntry } from '@quiz-points/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { settingsAudit, users } from '../../db/schema.ts';
+import { settingsAudit } from '../../db/schema.ts';
+import { byEmail } from '../admin-users/by-email.ts';
 
 /** Settings changes, newest first, naming who made each change by e-mail. */
 export async function listSettingsAudit(db: Executor, limit = 50): Promise<SettingsAuditEntry[]> {
+  const { id, key, oldValue, newValue, changedBy, changedAt } = settingsAudit;
   const rows = await db
-    .select({ audit: settingsAudit, email: users.email })
+    .select({ id, key, oldValue, newValue, changedBy: byEmail(changedBy), changedAt })
     .from(settingsAudit)
-    .leftJoin(users, eq(users.id, settingsAudit.changedBy))
-    .orderBy(desc(settingsAudit.changedAt), desc(settingsAudit.id))
+    .orderBy(desc(changedAt), desc(id))
     .limit(limit);
-  return rows.map(({ audit, email }) => ({
-    id: audit.id,
-    key: audit.key,
-    oldValue: audit.oldValue,
-    newValue: audit.newValue,
-    changedBy: email ?? audit.changedBy,
-    changedAt: audit.changedAt.toISOString(),
-  }));
+  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
 }

@@ -51,6 +51,16 @@ function fakeStripe() {
   };
 }
 
+/** Stripe's answer to listing invoices: these, on one page. */
+const invoicesAnswer = (...data: object[]) => ({
+  body: { object: 'list', data, has_more: false, url: '/v1/invoices' },
+});
+/** Stripe's answer with one object of the given kind. */
+const answerWith = (object: string, id: string, fields: object = {}) => ({ body: { id, object, ...fields } });
+/** Stripe's answer with one invoice in the given state. */
+const invoiceAnswer = (id: string, status: string, total: number, more: object = {}) =>
+  answerWith('invoice', id, { status, total, ...more });
+
 const charge = {
   customerId: 'cus_1',
   paymentMethodId: 'pm_1',
@@ -77,10 +87,9 @@ describe('the Stripe adapter', () => {
 
   it('creates the customer once per advertiser and a setup-mode checkout in yen', async () => {
     fake.answer({
-      'POST /v1/customers': () => ({ body: { id: 'cus_1', object: 'customer' } }),
-      'POST /v1/checkout/sessions': () => ({
-        body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' },
-      }),
+      'POST /v1/customers': () => answerWith('customer', 'cus_1'),
+      'POST /v1/checkout/sessions': () =>
+        answerWith('checkout.session', 'cs_1', { url: 'https://checkout.stripe.com/c/pay/cs_1' }),
     });
     expect(await provider.createCustomer({ userId: 'u1', email: 'a@example.com', name: '広告社' })).toBe(
       'cus_1',
@@ -105,10 +114,8 @@ describe('the Stripe adapter', () => {
 
   it('reads the saved card from the finished session, and null for an unknown one', async () => {
     fake.answer({
-      'GET /v1/checkout/sessions/cs_1': () => ({
-        body: {
-          id: 'cs_1',
-          object: 'checkout.session',
+      'GET /v1/checkout/sessions/cs_1': () =>
+        answerWith('checkout.session', 'cs_1', {
           status: 'complete',
           customer: 'cus_1',
           setup_intent: {
@@ -116,8 +123,7 @@ describe('the Stripe adapter', () => {
             status: 'succeeded',
             payment_method: { id: 'pm_1', card: { brand: 'visa', last4: '4242' } },
           },
-        },
-      }),
+        }),
     });
     expect(await provider.retrieveSetup('cs_1')).toEqual({
       customerId: 'cus_1',
@@ -132,17 +138,11 @@ describe('the Stripe adapter', () => {
 
   it('charges through an invoice (item, finalize, pay) with idempotency keys and the registration number', async () => {
     fake.answer({
-      'GET /v1/invoices': () => ({
-        body: { object: 'list', data: [], has_more: false, url: '/v1/invoices' },
-      }),
-      'POST /v1/invoices': () => ({ body: { id: 'in_1', object: 'invoice', status: 'draft', total: 0 } }),
-      'POST /v1/invoiceitems': () => ({ body: { id: 'ii_1', object: 'invoiceitem' } }),
-      'POST /v1/invoices/in_1/finalize': () => ({
-        body: { id: 'in_1', object: 'invoice', status: 'open', total: 110 },
-      }),
-      'POST /v1/invoices/in_1/pay': () => ({
-        body: { id: 'in_1', object: 'invoice', status: 'paid', total: 110 },
-      }),
+      'GET /v1/invoices': () => invoicesAnswer(),
+      'POST /v1/invoices': () => invoiceAnswer('in_1', 'draft', 0),
+      'POST /v1/invoiceitems': () => answerWith('invoiceitem', 'ii_1'),
+      'POST /v1/invoices/in_1/finalize': () => invoiceAnswer('in_1', 'open', 110),
+      'POST /v1/invoices/in_1/pay': () => invoiceAnswer('in_1', 'paid', 110),
     });
     expect(await provider.charge(charge)).toBe('in_1');
     expect(fake.seen.map((r) => `${r.method} ${r.path} ${r.idempotencyKey ?? ''}`.trim())).toEqual([
@@ -171,22 +171,10 @@ describe('the Stripe adapter', () => {
 
   it('finds an invoice it already paid (after the 24-hour key window) instead of charging again', async () => {
     fake.answer({
-      'GET /v1/invoices': () => ({
-        body: {
-          object: 'list',
-          data: [
-            {
-              id: 'in_1',
-              object: 'invoice',
-              status: 'paid',
-              total: 110,
-              metadata: { quiz_points_invoice: 'invoice-uuid-1' },
-            },
-          ],
-          has_more: false,
-          url: '/v1/invoices',
-        },
-      }),
+      'GET /v1/invoices': () =>
+        invoicesAnswer(
+          invoiceAnswer('in_1', 'paid', 110, { metadata: { quiz_points_invoice: 'invoice-uuid-1' } }).body,
+        ),
     });
     expect(await provider.charge(charge)).toBe('in_1');
     expect(fake.seen.map((r) => r.method)).toEqual(['GET']);
@@ -194,10 +182,8 @@ describe('the Stripe adapter', () => {
 
   it('reports a declined payment as an error', async () => {
     fake.answer({
-      'GET /v1/invoices': () => ({
-        body: { object: 'list', data: [], has_more: false, url: '/v1/invoices' },
-      }),
-      'POST /v1/invoices': () => ({ body: { id: 'in_2', object: 'invoice', status: 'open', total: 110 } }),
+      'GET /v1/invoices': () => invoicesAnswer(),
+      'POST /v1/invoices': () => invoiceAnswer('in_2', 'open', 110),
       'POST /v1/invoices/in_2/pay': () => ({
         status: 402,
         body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
@@ -208,13 +194,8 @@ describe('the Stripe adapter', () => {
 
   it('opens the customer portal with the return URL', async () => {
     fake.answer({
-      'POST /v1/billing_portal/sessions': () => ({
-        body: {
-          id: 'bps_1',
-          object: 'billing_portal.session',
-          url: 'https://billing.stripe.com/p/session/x',
-        },
-      }),
+      'POST /v1/billing_portal/sessions': () =>
+        answerWith('billing_portal.session', 'bps_1', { url: 'https://billing.stripe.com/p/session/x' }),
     });
     expect(
       await provider.createPortalSession({ customerId: 'cus_1', returnUrl: 'https://qp.example/advertiser' }),

@@ -1,6 +1,10 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
 import { uiText } from '../../lib/ui-text.ts';
-import { fieldErrorId } from '../../lib/use-form.ts';
+import { type FormSchema, fieldErrorId, useForm } from '../../lib/use-form.ts';
+import { emailInput } from './text-field.tsx';
+
+/** An e-mail address as an InlineForm's field: its label, the e-mail keyboard and an address's length. */
+export const emailLine = { label: 'メールアドレス', ...emailInput } as const;
 
 type InputProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'className' | 'placeholder'>;
 
@@ -86,4 +90,47 @@ export function InlineForm({
       {children}
     </form>
   );
+}
+
+/**
+ * What every InlineForm wires the same way: its text, a submit that checks it with the server's own
+ * schema (as `{ [field]: text }`, or what `input` makes of it) and hands the parsed body to `onValid`,
+ * and the form's refusal under the line, marking the field when it is about the value. `props` go
+ * to InlineForm; `form` reports what only the server can tell (`form.fail`).
+ */
+export function useInlineForm<T>({
+  schema,
+  field,
+  initial = '',
+  input = (text) => ({ [field]: text }),
+  onValid,
+  onInvalid,
+}: {
+  schema: FormSchema<T>;
+  field: string;
+  initial?: string;
+  input?: (text: string) => unknown;
+  onValid: (body: T) => void | Promise<void>;
+  /** After the schema refused the text (the refusal is already shown). */
+  onInvalid?: (text: string) => void;
+}) {
+  const form = useForm(schema);
+  const [text, setText] = useState(initial);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(input(text));
+    if (body) void onValid(body);
+    else onInvalid?.(text);
+  };
+  return {
+    form,
+    setText,
+    props: {
+      value: text,
+      onChange: setText,
+      onSubmit,
+      error: form.summary,
+      invalid: form.errorOf(field) !== '',
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { limits } from '@quiz-points/shared';
 import { Fragment } from 'react';
 import { fieldErrorId } from '../../lib/use-form.ts';
 import { FieldError } from './field.tsx';
+import { Select } from './select.tsx';
 
 /** One answer option; its stable id keeps each input's text in place when another option is removed. */
 export interface EditableOption {
@@ -133,22 +134,16 @@ export function OptionsEditor({
           <label htmlFor="correct-option" className="field__label">
             正解
           </label>
-          <select
+          <Select
             id="correct-option"
-            className="input"
             value={correctNumber === 0 ? '' : String(correctNumber)}
+            none="選択してください"
+            choices={options.map(
+              (option, index) => [String(index + 1), `${index + 1}. ${option.text}`] as const,
+            )}
             {...marked(correctField, correctError)}
-            onChange={(event) =>
-              onChange({ options, correctId: options[Number(event.target.value) - 1]?.id ?? null })
-            }
-          >
-            <option value="">選択してください</option>
-            {options.map((option, index) => (
-              <option key={option.id} value={index + 1}>
-                {index + 1}. {option.text}
-              </option>
-            ))}
-          </select>
+            onChange={(number) => onChange({ options, correctId: options[Number(number) - 1]?.id ?? null })}
+          />
           <FieldError field={correctField} text={correctError} />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { describedControl, Field } from './field.tsx';
+import { Select } from './select.tsx';
 
 /** A labelled optional choice; the empty value reads 選択しない. */
 export function SelectField<V extends string>({
@@ -18,20 +19,14 @@ export function SelectField<V extends string>({
 }) {
   return (
     <Field id={id} label={label} error={error}>
-      <select
+      <Select
         id={id}
-        className="input"
         value={value}
-        onChange={(event) => onChange(event.target.value as V | '')}
+        none="選択しない"
+        choices={options}
+        onChange={onChange}
         {...describedControl(id, { error })}
-      >
-        <option value="">選択しない</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
+      />
     </Field>
   );
 }

@@ -5,12 +5,11 @@ import {
   type PendingGiftRequest,
   rejectGiftBody,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { type FormSchema, useForm } from '../../../lib/use-form.ts';
+import type { FormSchema } from '../../../lib/use-form.ts';
 import { usePendingGiftRequests } from '../api/list-pending-gift-requests.ts';
 import { type GiftSettlement, useSettleGiftRequest } from '../api/settle-gift-request.ts';
 
@@ -50,34 +49,28 @@ function Settlement({
   schema: FormSchema<Record<string, string>>;
   toSettlement: (text: string) => GiftSettlement;
 }) {
-  const form = useForm(schema);
-  const [text, setText] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate({ [field]: text });
-    if (!body) return;
-    try {
-      await settle.mutateAsync({ requestId: request.id, settlement: toSettlement(body[field] ?? '') });
-    } catch (failure) {
-      form.fail(failure instanceof Error ? failure.message : messages.updateFailed);
-    }
-  };
+  const text = useInlineForm({
+    schema,
+    field,
+    onValid: async (body) => {
+      try {
+        await settle.mutateAsync({ requestId: request.id, settlement: toSettlement(body[field] ?? '') });
+      } catch (failure) {
+        text.form.fail(failure instanceof Error ? failure.message : messages.updateFailed);
+      }
+    },
+  });
 
   return (
     <InlineForm
       id={`${field === 'giftCode' ? 'code' : 'reason'}-${request.id}`}
       label={label}
       hideLabel
-      value={text}
-      onChange={setText}
-      onSubmit={submit}
+      {...text.props}
       buttonLabel={buttonLabel}
       pending={field === 'giftCode' && settle.isPending}
       disabled={settle.isPending}
       tone={field === 'reason' ? 'danger' : 'primary'}
-      error={form.summary}
-      invalid={form.errorOf(field) !== ''}
     />
   );
 }

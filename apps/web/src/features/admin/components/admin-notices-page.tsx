@@ -42,8 +42,12 @@ function NoticeForm({
     return { title, body, startsOn, endsOn };
   });
   const [posted, setPosted] = useState(false);
-  const set = (name: keyof typeof blank) => (value: string) =>
-    setFields((now) => ({ ...now, [name]: value }));
+  /** What a field component takes for `name`: its value, its setter and what is wrong with it. */
+  const bind = (name: keyof typeof blank) => ({
+    value: fields[name],
+    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
+    error: form.errorOf(name),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,38 +74,13 @@ function NoticeForm({
         id="notice-title"
         label="タイトル"
         singleLine
-        value={fields.title}
+        {...bind('title')}
         max={noticeLimits.title}
-        onChange={set('title')}
-        error={form.errorOf('title')}
       />
-      <CountedTextarea
-        id="notice-body"
-        label="本文"
-        value={fields.body}
-        max={noticeLimits.body}
-        onChange={set('body')}
-        error={form.errorOf('body')}
-      />
+      <CountedTextarea id="notice-body" label="本文" {...bind('body')} max={noticeLimits.body} />
       <div className="notice-form__window">
-        <TextField
-          id="notice-starts-on"
-          label="掲載開始日"
-          type="date"
-          short
-          value={fields.startsOn}
-          onChange={set('startsOn')}
-          error={form.errorOf('startsOn')}
-        />
-        <TextField
-          id="notice-ends-on"
-          label="掲載終了日"
-          type="date"
-          short
-          value={fields.endsOn}
-          onChange={set('endsOn')}
-          error={form.errorOf('endsOn')}
-        />
+        <TextField id="notice-starts-on" label="掲載開始日" type="date" short {...bind('startsOn')} />
+        <TextField id="notice-ends-on" label="掲載終了日" type="date" short {...bind('endsOn')} />
       </div>
       <EditFormFooter
         summary={form.summary}

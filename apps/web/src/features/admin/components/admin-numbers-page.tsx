@@ -4,10 +4,14 @@ import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminDashboard } from '../api/get-admin-dashboard.ts';
 
 const periods = [7, 14, 30, 90] as const;
+type Period = (typeof periods)[number];
+const periodChoices = periods.map((period) => [String(period), `直近${period}日`] as const);
 
 type SeriesKey =
   | 'signups'
@@ -37,8 +41,7 @@ function Numbers({ data }: { data: AdminDashboard }) {
   const { liability, waitingGifts } = data;
   return (
     <>
-      <section className="card" aria-labelledby="now-title">
-        <h2 id="now-title">現在の状況</h2>
+      <TitledSection className="card" titleId="now-title" title="現在の状況">
         <dl className="definition-list">
           <div>
             <dt>未交換ポイント残高（負債）</dt>
@@ -65,15 +68,15 @@ function Numbers({ data }: { data: AdminDashboard }) {
           </div>
         </dl>
         <Link to="/admin/gifts">ギフト申請の処理へ</Link>
-      </section>
+      </TitledSection>
       {charts.map((chart) => (
-        <section
+        <TitledSection
           key={chart.key}
           className="card"
-          aria-labelledby={`chart-${chart.key}`}
+          titleId={`chart-${chart.key}`}
+          title={chart.title}
           data-testid="dashboard-chart"
         >
-          <h2 id={`chart-${chart.key}`}>{chart.title}</h2>
           <DailyBarChart
             points={data[chart.key]}
             valueLabel={chart.valueLabel}
@@ -81,10 +84,13 @@ function Numbers({ data }: { data: AdminDashboard }) {
             caption={`日別の${chart.valueLabel}（日本時間・直近${data.days}日）`}
             empty="データはありません。"
           />
-        </section>
+        </TitledSection>
       ))}
-      <section className="card" aria-labelledby="pages-title">
-        <h2 id="pages-title">ページ別のページビュー（直近{data.days}日）</h2>
+      <TitledSection
+        className="card"
+        titleId="pages-title"
+        title={`ページ別のページビュー（直近${data.days}日）`}
+      >
         <DataTable
           label="ページ別のページビューの表"
           columns={pageViewColumns}
@@ -92,14 +98,14 @@ function Numbers({ data }: { data: AdminDashboard }) {
           rowKey={(row) => row.path}
           empty="データはありません。"
         />
-      </section>
+      </TitledSection>
     </>
   );
 }
 
 export default function AdminNumbersPage() {
   useDocumentTitle('数値');
-  const [days, setDays] = useState<(typeof periods)[number]>(30);
+  const [days, setDays] = useState<Period>(30);
   const query = useAdminDashboard(days);
   return (
     <div className="page">
@@ -108,18 +114,13 @@ export default function AdminNumbersPage() {
         <label htmlFor="dashboard-days" className="field__label">
           期間
         </label>
-        <select
+        <Select
           id="dashboard-days"
           className="input input--short"
-          value={days}
-          onChange={(event) => setDays(Number(event.target.value) as (typeof periods)[number])}
-        >
-          {periods.map((period) => (
-            <option key={period} value={period}>
-              直近{period}日
-            </option>
-          ))}
-        </select>
+          value={String(days)}
+          choices={periodChoices}
+          onChange={(value) => setDays(Number(value) as Period)}
+        />
       </div>
       <QueryContent query={query}>{(data) => <Numbers data={data} />}</QueryContent>
     </div>

@@ -7,11 +7,10 @@ import {
   rejectAdBody,
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { usePendingAds } from '../api/list-pending-ads.ts';
 import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
 
@@ -28,8 +27,12 @@ const failureText = (failure: unknown) =>
 
 function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome: string) => void }) {
   const review = useReviewAd();
-  const form = useForm(rejectAdBody);
-  const [reason, setReason] = useState('');
+  const reason = useInlineForm({
+    schema: rejectAdBody,
+    field: 'reason',
+    onValid: (body) => decide({ kind: 'reject', reason: body.reason }),
+  });
+  const { form } = reason;
 
   const decide = async (decision: ReviewDecision) => {
     try {
@@ -45,11 +48,6 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
     event.preventDefault();
     form.clear();
     void decide({ kind: 'approve' });
-  };
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate({ reason });
-    if (body) void decide({ kind: 'reject', reason: body.reason });
   };
 
   return (
@@ -86,14 +84,10 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
         id={`reason-${ad.id}`}
         label="却下理由"
         hideLabel
-        value={reason}
-        onChange={setReason}
-        onSubmit={reject}
+        {...reason.props}
         buttonLabel="却下する"
         disabled={review.isPending}
         tone="danger"
-        error={form.summary}
-        invalid={form.errorOf('reason') !== ''}
       />
     </li>
   );

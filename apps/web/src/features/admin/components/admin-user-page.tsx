@@ -5,15 +5,15 @@ import {
   messages,
   suspensionBody,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { useUserOverview } from '../api/get-user-overview.ts';
 import { useSetUserSuspension } from '../api/set-user-suspension.ts';
 import { UserBadges } from './user-badges.tsx';
@@ -42,28 +42,27 @@ const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
 
 function Suspension({ user }: { user: AdminUserOverview['user'] }) {
   const setSuspension = useSetUserSuspension();
-  const form = useForm(suspensionBody);
-  const [reason, setReason] = useState('');
   const [done, setDone] = useState('');
   const suspend = !user.isSuspended;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone('');
-    const body = form.validate({ suspended: suspend, reason });
-    if (!body) return;
-    try {
-      await setSuspension.mutateAsync({ userId: user.id, body });
-      setReason('');
-      setDone(suspend ? messages.userSuspended : messages.userReinstated);
-    } catch (failure) {
-      form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
-    }
-  };
+  const reason = useInlineForm({
+    schema: suspensionBody,
+    field: 'reason',
+    input: (text) => ({ suspended: suspend, reason: text }),
+    onValid: async (body) => {
+      setDone('');
+      try {
+        await setSuspension.mutateAsync({ userId: user.id, body });
+        reason.setText('');
+        setDone(suspend ? messages.userSuspended : messages.userReinstated);
+      } catch (failure) {
+        reason.form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
+      }
+    },
+    onInvalid: () => setDone(''),
+  });
 
   return (
-    <section className="card" aria-labelledby="suspension-title">
-      <h2 id="suspension-title">アカウント停止</h2>
+    <TitledSection className="card" titleId="suspension-title" title="アカウント停止">
       <p>
         状態：{user.isSuspended ? `停止中（理由：${orMissing(user.banReason)}）` : '利用中'} ／
         ログイン中のセッション {user.activeSessions}件
@@ -72,14 +71,10 @@ function Suspension({ user }: { user: AdminUserOverview['user'] }) {
         id="suspension-reason"
         label={suspend ? '停止の理由' : '停止解除の理由'}
         hideLabel
-        value={reason}
-        onChange={setReason}
-        onSubmit={submit}
+        {...reason.props}
         buttonLabel={suspend ? '停止する' : '停止を解除する'}
         pending={setSuspension.isPending}
         tone={suspend ? 'danger' : 'primary'}
-        error={form.summary}
-        invalid={form.errorOf('reason') !== ''}
       >
         {done && (
           <p role="status" className="form-success">
@@ -87,7 +82,7 @@ function Suspension({ user }: { user: AdminUserOverview['user'] }) {
           </p>
         )}
       </InlineForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -113,8 +108,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
       <h1 className="page-title">
         {user.email} <UserBadges user={user} />
       </h1>
-      <section className="card" aria-labelledby="profile-title">
-        <h2 id="profile-title">プロフィール</h2>
+      <TitledSection className="card" titleId="profile-title" title="プロフィール">
         <dl className="definition-list">
           {profile.map(([term, value]) => (
             <div key={term}>
@@ -123,10 +117,9 @@ function Overview({ view }: { view: AdminUserOverview }) {
             </div>
           ))}
         </dl>
-      </section>
+      </TitledSection>
       {!user.isWithdrawn && <Suspension user={user} />}
-      <section className="card" aria-labelledby="ledger-title">
-        <h2 id="ledger-title">ポイント履歴（新しい順・最大100件）</h2>
+      <TitledSection className="card" titleId="ledger-title" title="ポイント履歴（新しい順・最大100件）">
         <DataTable
           label="ポイント履歴の表"
           columns={ledgerColumns}
@@ -134,9 +127,8 @@ function Overview({ view }: { view: AdminUserOverview }) {
           rowKey={(entry) => entry.id}
           empty="まだポイントの履歴はありません。"
         />
-      </section>
-      <section className="card" aria-labelledby="gifts-title">
-        <h2 id="gifts-title">ギフト申請</h2>
+      </TitledSection>
+      <TitledSection className="card" titleId="gifts-title" title="ギフト申請">
         {view.giftRequests.length === 0 ? (
           <p className="note">{messages.exchangeHistoryEmpty}</p>
         ) : (
@@ -153,9 +145,8 @@ function Overview({ view }: { view: AdminUserOverview }) {
           </ul>
         )}
         <Link to="/admin/gifts">未処理のギフト申請へ</Link>
-      </section>
-      <section className="card" aria-labelledby="suspensions-title">
-        <h2 id="suspensions-title">停止・解除の履歴</h2>
+      </TitledSection>
+      <TitledSection className="card" titleId="suspensions-title" title="停止・解除の履歴">
         {view.suspensions.length === 0 ? (
           <p className="note">履歴はありません。</p>
         ) : (
@@ -172,7 +163,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -1,11 +1,9 @@
 import { formatPoints, messages, userSearchQuery } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { useUserSearch } from '../api/search-users.ts';
 import { UserBadges } from './user-badges.tsx';
 
@@ -13,15 +11,13 @@ export default function AdminUsersPage() {
   useDocumentTitle('ユーザー検索');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  const form = useForm(userSearchQuery);
+  const search = useInlineForm({
+    schema: userSearchQuery,
+    field: 'q',
+    initial: q,
+    onValid: (body) => setParams({ q: body.q }),
+  });
   const query = useUserSearch(q);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate({ q: text });
-    if (body) setParams({ q: body.q });
-  };
 
   return (
     <div className="page">
@@ -31,13 +27,9 @@ export default function AdminUsersPage() {
         label="メールアドレスまたはユーザーID"
         className="field"
         type="search"
-        value={text}
-        onChange={setText}
-        onSubmit={submit}
+        {...search.props}
         buttonLabel="検索する"
         hint="メールアドレスは一部だけでも検索できます。"
-        error={form.summary}
-        invalid={form.errorOf('q') !== ''}
       />
       {q !== '' && (
         <QueryList

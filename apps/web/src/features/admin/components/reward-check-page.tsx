@@ -1,11 +1,9 @@
 import { formatPoints, messages, rewardCheckQuery } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
-import { emailInput } from '../../../components/ui/text-field.tsx';
+import { useState } from 'react';
+import { emailLine, InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { useRewardChecks } from '../api/check-rewards.ts';
 
 const orMissing = (value: string | null | undefined) => value ?? messages.fieldMissing;
@@ -18,30 +16,28 @@ const failureText = (failure: unknown) =>
 
 export default function RewardCheckPage() {
   useDocumentTitle('報酬確認');
-  const form = useForm(rewardCheckQuery);
-  const [email, setEmail] = useState('');
   const [checked, setChecked] = useState<string | null>(null);
   const query = useRewardChecks(checked);
-  const refusal = form.summary || (query.isError && !query.isFetching ? failureText(query.error) : '');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = form.validate({ email });
-    setChecked(parsed?.email ?? null);
-    if (parsed && parsed.email === checked) void query.refetch();
-  };
+  const email = useInlineForm({
+    schema: rewardCheckQuery,
+    field: 'email',
+    onValid: (body) => {
+      setChecked(body.email);
+      if (body.email === checked) void query.refetch();
+    },
+    onInvalid: () => setChecked(null),
+  });
+  // The look-up's own failure shows where the schema's refusal would.
+  const refusal = email.form.summary || (query.isError && !query.isFetching ? failureText(query.error) : '');
 
   return (
     <div className="page">
       <h1 className="page-title">報酬確認</h1>
       <InlineForm
         id="reward-email"
-        label="メールアドレス"
         className="field"
-        {...emailInput}
-        value={email}
-        onChange={setEmail}
-        onSubmit={submit}
+        {...emailLine}
+        {...email.props}
         buttonLabel="確認する"
         pending={query.isFetching}
         error={refusal}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageSection } from '../../../components/ui/titled-section.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdvertiserAccountSection, AdvertiserSignUpSection } from '../../advertisers/index.ts';
 import { MaterialsRequestForm } from './materials-request-form.tsx';
@@ -39,10 +40,7 @@ export default function AdvertiserLandingPage() {
         <AdvertiserAccountSection titleId="advertiser-login-title" />
       </section>
 
-      <section className="section" aria-labelledby="advertiser-features-title">
-        <h2 id="advertiser-features-title" className="section__title">
-          クイズ広告の特長
-        </h2>
+      <PageSection titleId="advertiser-features-title" title="クイズ広告の特長">
         <ul className="feature-grid">
           {features.map((feature) => (
             <li key={feature.title} className="card">
@@ -51,12 +49,9 @@ export default function AdvertiserLandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section className="section" aria-labelledby="pricing-title">
-        <h2 id="pricing-title" className="section__title">
-          料金
-        </h2>
+      <PageSection titleId="pricing-title" title="料金">
         <div className="card">
           <p>
             1配信あたりの単価 ＝ ユーザー報酬 ＋ 基本料金 ＋
@@ -68,17 +63,14 @@ export default function AdvertiserLandingPage() {
             <Link to="/advertiser/terms">広告主利用規約</Link>をご覧ください。
           </p>
         </div>
-      </section>
+      </PageSection>
 
       <AdvertiserSignUpSection />
 
-      <section className="section" aria-labelledby="materials-title">
-        <h2 id="materials-title" className="section__title">
-          資料請求
-        </h2>
+      <PageSection titleId="materials-title" title="資料請求">
         <p>メールアドレスを入力すると、媒体資料をすぐにお送りします。</p>
         <MaterialsRequestForm />
-      </section>
+      </PageSection>
     </div>
   );
 }

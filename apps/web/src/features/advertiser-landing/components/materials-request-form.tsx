@@ -1,43 +1,32 @@
 import { materialRequestBody, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
-import { emailInput } from '../../../components/ui/text-field.tsx';
-import { useForm } from '../../../lib/use-form.ts';
+import { emailLine, InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { useRequestMaterials } from '../api/request-materials.ts';
 
 export function MaterialsRequestForm() {
-  const [email, setEmail] = useState('');
-  const form = useForm(materialRequestBody);
   const mutation = useRequestMaterials();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate({ email });
-    if (!body) return;
-    mutation.mutate(body, {
-      onSuccess: () => setEmail(''),
-      onError: (failure) =>
-        form.fail(
-          failure.message === messages.networkFailed ? messages.materialRequestFailed : failure.message,
-        ),
-    });
-  };
+  const email = useInlineForm({
+    schema: materialRequestBody,
+    field: 'email',
+    onValid: (body) =>
+      mutation.mutate(body, {
+        onSuccess: () => email.setText(''),
+        onError: (failure) =>
+          email.form.fail(
+            failure.message === messages.networkFailed ? messages.materialRequestFailed : failure.message,
+          ),
+      }),
+  });
 
   return (
     <InlineForm
       id="materials-email"
-      label="メールアドレス"
       className="materials-form"
       formLabelledBy="materials-title"
       name="email"
-      {...emailInput}
-      value={email}
-      onChange={setEmail}
-      onSubmit={submit}
+      {...emailLine}
+      {...email.props}
       buttonLabel="資料を請求する"
       pending={mutation.isPending}
-      error={form.summary}
-      invalid={form.errorOf('email') !== ''}
     >
       {mutation.isSuccess && (
         <p role="status" className="form-success">

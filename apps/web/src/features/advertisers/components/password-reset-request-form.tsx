@@ -1,33 +1,30 @@
 import { messages, passwordResetRequestBody } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
-import { InlineForm } from '../../../components/ui/inline-form.tsx';
-import { emailInput } from '../../../components/ui/text-field.tsx';
-import { useForm } from '../../../lib/use-form.ts';
+import { useState } from 'react';
+import { emailLine, InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** パスワードをお忘れの方: mails a reset link (the answer is the same whether or not the address exists). */
 export function PasswordResetRequestForm() {
   const request = useRequestPasswordReset();
-  const form = useForm(passwordResetRequestBody);
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSent(false);
-    const body = form.validate({ email });
+  const email = useInlineForm({
+    schema: passwordResetRequestBody,
+    field: 'email',
+    onValid: async (body) => {
+      setSent(false);
+      try {
+        await request.mutateAsync(body);
+        setSent(true);
+      } catch {
+        email.form.fail(messages.passwordResetFailed);
+      }
+    },
     // SPEC: a blank address is asked for; any other refusal reads as the reset failing.
-    if (!body) {
-      if (email.trim() !== '') form.fail(messages.passwordResetFailed, 'email');
-      return;
-    }
-    try {
-      await request.mutateAsync(body);
-      setSent(true);
-    } catch {
-      form.fail(messages.passwordResetFailed);
-    }
-  };
+    onInvalid: (text) => {
+      setSent(false);
+      if (text.trim() !== '') email.form.fail(messages.passwordResetFailed, 'email');
+    },
+  });
 
   return (
     <details className="card">
@@ -35,16 +32,11 @@ export function PasswordResetRequestForm() {
       <p className="note">登録したメールアドレスに、パスワード再設定用のリンクをお送りします。</p>
       <InlineForm
         id="password-reset-email"
-        label="メールアドレス"
-        {...emailInput}
-        value={email}
-        onChange={setEmail}
-        onSubmit={submit}
+        {...emailLine}
+        {...email.props}
         buttonLabel="再設定メールを送る"
         pending={request.isPending}
         tone="secondary"
-        error={form.summary}
-        invalid={form.errorOf('email') !== ''}
       >
         {sent && (
           <p role="status" className="form-success">

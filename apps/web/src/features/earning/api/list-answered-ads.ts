@@ -1,6 +1,7 @@
 import type { api } from '@quiz-points/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import { earningKeys } from './keys.ts';
 
 /** One page of the ads the person answered, newest answer first. */
@@ -8,12 +9,6 @@ export const listAnsweredAds = (cursor: string | null) =>
   callApi<typeof api.earning.listAnsweredAds>('GET /api/ads/answered', cursor ? { query: { cursor } } : {});
 
 /** The answered ads a page at a time, asked for only while the list's 回答済み box is ticked. */
-export const answeredAdsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: earningKeys.answeredAds(),
-    queryFn: ({ pageParam }) => listAnsweredAds(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+export const answeredAdsQueryOptions = () => cursorPagesOptions(earningKeys.answeredAds(), listAnsweredAds);
 
 export const useAnsweredAds = () => useInfiniteQuery(answeredAdsQueryOptions());

@@ -1,6 +1,7 @@
 import type { api, PointHistoryQuery } from '@quiz-points/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import { earningKeys, type PointHistoryFilter } from './keys.ts';
 
 /** One page of the passbook; a field left undefined is left out of the query string. */
@@ -10,18 +11,16 @@ export const listPointHistory = ({ cursor, kind, month }: PointHistoryQuery) =>
   });
 
 /**
- * The passbook under a filter, a page at a time (each page's `nextCursor` asks for the next), refreshed
+ * The passbook under a filter, a page at a time, refreshed
  * every few seconds so new points appear without reloading: the loaded pages are asked again in turn,
  * each from the cursor the fresh page before it gave.
  */
 export const pointHistoryQueryOptions = (filter: PointHistoryFilter) =>
-  infiniteQueryOptions({
-    queryKey: earningKeys.historyPages(filter),
-    queryFn: ({ pageParam }) => listPointHistory({ ...filter, cursor: pageParam ?? undefined }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: 5000,
-  });
+  cursorPagesOptions(
+    earningKeys.historyPages(filter),
+    (cursor) => listPointHistory({ ...filter, cursor: cursor ?? undefined }),
+    { refetchInterval: 5000 },
+  );
 
 export const usePointHistory = (filter: PointHistoryFilter) =>
   useInfiniteQuery(pointHistoryQueryOptions(filter));

@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignedInUser } from '../../auth/index.ts';
@@ -43,6 +44,7 @@ export default function PointHistoryPage() {
   const balance = useSignedInUser().points;
   useDocumentTitle('ポイント通帳');
   const months = useMemo(() => recentJapanMonths(new Date(), MONTHS_OFFERED), []);
+  const monthChoices = useMemo(() => months.map((month) => [month, monthLabel(month)] as const), [months]);
   const [params, setParams] = useSearchParams();
   // The choice shows at once; the address follows it (a navigation, which React may hold back
   // while the filtered page loads).
@@ -93,19 +95,13 @@ export default function PointHistoryPage() {
           <label className="passbook-filters__label" htmlFor="passbook-month">
             月
           </label>
-          <select
+          <Select
             id="passbook-month"
-            className="input"
             value={filter.month ?? ''}
-            onChange={(event) => setFilter({ ...filter, month: event.target.value || undefined })}
-          >
-            <option value="">すべての月</option>
-            {months.map((month) => (
-              <option key={month} value={month}>
-                {monthLabel(month)}
-              </option>
-            ))}
-          </select>
+            none="すべての月"
+            choices={monthChoices}
+            onChange={(month) => setFilter({ ...filter, month: month || undefined })}
+          />
         </div>
       </form>
       <Passbook filter={filter} />

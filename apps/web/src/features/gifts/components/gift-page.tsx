@@ -7,13 +7,13 @@ import {
   type OfferedGiftType,
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSignedInUser } from '../../auth/index.ts';
+import { RequireVerifiedPhone } from '../../auth/index.ts';
 import { useGiftTypes } from '../api/list-gift-types.ts';
 import { useRequestGift } from '../api/request-gift.ts';
 
@@ -102,10 +102,11 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: OfferedGiftTy
 
 export default function GiftPage() {
   useDocumentTitle('ポイント交換');
-  const me = useSignedInUser();
-  if (!me.isVerified)
-    return <Navigate to="/sms-verification" replace state={{ notice: messages.giftNeedsPhone }} />;
-  return <GiftTypes me={me} />;
+  return (
+    <RequireVerifiedPhone notice={messages.giftNeedsPhone}>
+      {(me) => <GiftTypes me={me} />}
+    </RequireVerifiedPhone>
+  );
 }
 
 function GiftTypes({ me }: { me: Me }) {

@@ -3,6 +3,7 @@ import { formatNumber, formatPoints } from '@quiz-points/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { registerServiceWorker } from '../../../lib/register-service-worker.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignOut } from '../../auth/index.ts';
@@ -28,10 +29,12 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
           </Link>
         </div>
       )}
-      <section className="card points-card" aria-labelledby="points-title">
-        <h2 id="points-title" className="points-card__label">
-          保有ポイント
-        </h2>
+      <TitledSection
+        className="card points-card"
+        titleId="points-title"
+        titleClassName="points-card__label"
+        title="保有ポイント"
+      >
         <p className="points-card__value">
           <span data-testid="points">{formatNumber(me.points)}</span> Pt
         </p>
@@ -39,7 +42,7 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
           <Link to="/gift">ポイントを交換する</Link>
           <Link to="/point-history">ポイント通帳</Link>
         </p>
-      </section>
+      </TitledSection>
       <NoticesCard />
       <div className="daily-actions">
         <Gacha me={me} />

@@ -68,6 +68,12 @@ function NoticeSection({
   );
 }
 
+/** The page's two lists, today's first. */
+const noticeSections = [
+  { id: 'notices-current', title: '掲載中のお知らせ', list: 'current', empty: messages.noticesCurrentEmpty },
+  { id: 'notices-past', title: '過去のお知らせ', list: 'past', empty: messages.noticesPastEmpty },
+] as const;
+
 /** `/notices`: today's notices, then the ended ones; a notice not yet started is never here. */
 export default function NoticesPage() {
   useDocumentTitle('お知らせ');
@@ -80,20 +86,9 @@ export default function NoticesPage() {
       <QueryContent query={query}>
         {(data) => (
           <>
-            <NoticeSection
-              id="notices-current"
-              title="掲載中のお知らせ"
-              notices={data.current}
-              empty={messages.noticesCurrentEmpty}
-              opened={opened}
-            />
-            <NoticeSection
-              id="notices-past"
-              title="過去のお知らせ"
-              notices={data.past}
-              empty={messages.noticesPastEmpty}
-              opened={opened}
-            />
+            {noticeSections.map(({ list, ...section }) => (
+              <NoticeSection key={section.id} {...section} notices={data[list]} opened={opened} />
+            ))}
           </>
         )}
       </QueryContent>

@@ -1,10 +1,9 @@
 import { JAPAN_TIME_ZONE, messages, type ReferralsView } from '@quiz-points/shared';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSignedInUser } from '../../auth/index.ts';
+import { RequireVerifiedPhone } from '../../auth/index.ts';
 import { useReferrals } from '../api/get-referrals.ts';
 
 /** What a share says before the link. */
@@ -108,10 +107,9 @@ function Friends({ data }: { data: ReferralsView }) {
 
 export default function FriendsPage() {
   useDocumentTitle('友達紹介');
-  const me = useSignedInUser();
-  if (!me.isVerified)
-    return <Navigate to="/sms-verification" replace state={{ notice: messages.friendsNeedPhone }} />;
-  return <Referrals />;
+  return (
+    <RequireVerifiedPhone notice={messages.friendsNeedPhone}>{() => <Referrals />}</RequireVerifiedPhone>
+  );
 }
 
 function Referrals() {
