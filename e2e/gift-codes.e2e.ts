@@ -75,6 +75,10 @@ describe('the gift-code inventory', () => {
     await expect.poll(() => card.innerText()).toContain(`ギフトコード：${codes[0]}`);
     expect(await card.innerText()).toContain(messages.giftStatusIssued);
     await screenshot(page, 'exchange-history-instant');
+    // The notice belongs to the exchange: a reload shows the history without it.
+    await page.reload();
+    await expect.poll(() => page.locator('.gift-card').first().innerText()).toContain(codes[0]!);
+    expect(await page.getByText(giftCodeMessages.issuedNow).count()).toBe(0);
     const mail = await postgres.db.query('select text from dev_outbox where "to" = $1', [email]);
     expect(mail.rows.map((row: { text: string }) => row.text).join('\n')).toContain(codes[0]);
 

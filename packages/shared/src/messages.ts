@@ -49,6 +49,7 @@ export const messages = {
   giftRetry: '通信に失敗しました。電波の良い場所でもう一度お試しください。',
   giftCodeRequired: 'ギフトコードを入力してください。',
   giftAlreadySettled: 'この申請はすでに処理されています。',
+  giftRequested: '交換を申請しました。ギフトコードは3営業日以内にお届けします。',
   adAlreadyReviewed: 'この広告はすでに審査済みです。',
 
   // SMS (SPEC §8)

@@ -1,8 +1,8 @@
-import { formatPoints, type GiftRequestView, giftCodeMessages, messages } from '@quiz-points/shared';
-import { useLocation } from 'react-router';
+import { formatPoints, type GiftRequestView, messages } from '@quiz-points/shared';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useGiftRequests } from '../api/list-gift-requests.ts';
 
 const statusLabel: Record<GiftRequestView['status'], string> = {
@@ -13,16 +13,15 @@ const statusLabel: Record<GiftRequestView['status'], string> = {
 
 export default function ExchangeHistoryPage() {
   useDocumentTitle('交換履歴');
-  const { state } = useLocation() as { state: { requested?: boolean; issued?: boolean } | null };
+  // Right after an exchange only: a reload or a later visit does not say it again.
+  const notice = useRedirectNotice();
   const query = useGiftRequests();
   return (
     <div className="page">
       <h1 className="page-title">交換履歴</h1>
-      {state?.requested && (
+      {notice && (
         <p role="status" className="card notice form-success">
-          {state.issued
-            ? giftCodeMessages.issuedNow
-            : '交換を申請しました。ギフトコードは3営業日以内にお届けします。'}
+          {notice}
         </p>
       )}
       <QueryContent

@@ -2,6 +2,7 @@ import {
   formatPoints,
   formatYen,
   GIFT_MINIMUM_POINTS,
+  giftCodeMessages,
   type Me,
   messages,
   type OfferedGiftType,
@@ -40,7 +41,8 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: OfferedGiftTy
     setError('');
     try {
       const created = await request.mutateAsync({ giftType: selected.type.id, points: selected.points });
-      navigate('/exchange-history', { state: { requested: true, issued: created.status === 'issued' } });
+      const notice = created.status === 'issued' ? giftCodeMessages.issuedNow : messages.giftRequested;
+      navigate('/exchange-history', { state: { notice } });
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'PHONE_REQUIRED') {
         navigate('/sms-verification', { state: { notice: messages.giftNeedsPhone } });
