@@ -10,10 +10,13 @@ export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/mem
 
 /** A gift type's id and an amount of it, as an exchange and a code upload name them. */
 const giftTypeId = wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40);
+/** The largest amount a PostgreSQL integer column holds: beyond it the database would refuse. */
+const INTEGER_MAX = 2_147_483_647;
 const giftAmount = z
   .number({ error: messages.giftAmountInvalid })
   .int({ error: messages.giftAmountInvalid })
-  .positive({ error: messages.giftAmountInvalid });
+  .positive({ error: messages.giftAmountInvalid })
+  .max(INTEGER_MAX, { error: messages.giftAmountInvalid });
 
 export const giftRequestBody = z.strictObject({ giftType: giftTypeId, points: giftAmount });
 export type GiftRequestBody = z.infer<typeof giftRequestBody>;
@@ -63,7 +66,7 @@ export type LoadGiftCodesBody = z.infer<typeof loadGiftCodesBody>;
 /** One type and amount's codes, for the admin's list. */
 export const giftCodeListQuery = z.strictObject({
   giftType: wellFormedString().min(1).max(40),
-  amount: z.coerce.number().int().positive(),
+  amount: z.coerce.number().int().positive().max(INTEGER_MAX),
 });
 
 const GIFT_CODE = /^[A-Za-z0-9-]{4,64}$/;

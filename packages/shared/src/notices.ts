@@ -13,9 +13,11 @@ const text = (required: string, tooLong: string, max: number) =>
 
 /**
  * A Japan-time calendar day, yyyy-mm-dd. zod's ISO date also refuses days no calendar has
- * (2026-02-30), which the database's date column would refuse with an error of its own.
+ * (2026-02-30) and, with the lower bound, the year 0 that it reads but the database's date column has
+ * not: either would be refused by the database with an error of its own.
  */
-const day = (message: string) => z.iso.date({ error: message });
+const day = (message: string) =>
+  z.iso.date({ error: message }).refine((value) => value >= '0001-01-01', { error: message });
 
 /**
  * A notice as the admin posts or edits it: shown to members from `startsOn` to `endsOn` (Japan-time

@@ -145,6 +145,21 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     expect(audits.map((audit) => audit.targetId)).toEqual([String(drop.id)]);
   });
 
+  it('answers a list or an exchange for an amount beyond any integer with 400, not a database error', async () => {
+    const list = await t.admin.json<ErrorReply>(
+      'GET',
+      '/api/admin/gift-codes?giftType=amazon&amount=99999999999',
+    );
+    expect(list.status).toBe(400);
+    const { client } = await t.as.user({ points: 1000 });
+    const exchange = await client.json<ErrorReply>('POST', '/api/gift-requests', {
+      giftType: 'amazon',
+      points: 99_999_999_999,
+    });
+    expect(exchange.status).toBe(400);
+    expect(exchange.body.error.message).toBe(messages.giftAmountInvalid);
+  });
+
   it('warns on the hub of every offered amount with fewer than 10 codes', async () => {
     await load('amazon', 10_000, codesFor('AMZN-10000', 12).join('\n'));
     const summary = await t.admin.json<AdminSummary>('GET', '/api/admin/summary');

@@ -172,6 +172,11 @@ describe.each(databaseKinds())('notices on %s', (kind) => {
     ['a body of 2,001 characters', { body: 'あ'.repeat(2001) }, messages.noticeBodyTooLong],
     ['no start date', { startsOn: '' }, messages.noticeStartsOnInvalid],
     ['a start date no calendar has', { startsOn: '2031-02-30' }, messages.noticeStartsOnInvalid],
+    [
+      'a start in the year 0, which the database has not',
+      { startsOn: '0000-01-01' },
+      messages.noticeStartsOnInvalid,
+    ],
     ['an end date written the other way', { endsOn: '2031/01/10' }, messages.noticeEndsOnInvalid],
     [
       'an end before the start',

@@ -27,7 +27,6 @@ const requestGiftStatement: HotStatement = {
          cross join lateral qp_take_gift_code(r.id, r.gift_type, r.points_used, $5::timestamptz) c(code)`,
 };
 const defaultTypes = JSON.stringify(defaultSettings.giftTypes);
-const INTEGER_MAX = 2_147_483_647;
 
 /**
  * A point exchange (SPEC §4, §9), then a mail (best effort): the code itself when the inventory had
@@ -43,8 +42,8 @@ export async function requestGift(options: {
 }) {
   const { db, mailer, cipher, log, sessionToken } = options;
   const body = options.input;
-  // No offered amount is below the minimum or beyond a PostgreSQL integer (the statement takes one).
-  if (body.points < GIFT_MINIMUM_POINTS || body.points > INTEGER_MAX) {
+  // No offered amount is below the minimum (the schema keeps it within a PostgreSQL integer).
+  if (body.points < GIFT_MINIMUM_POINTS) {
     throw new DomainError('VALIDATION', messages.giftAmountInvalid);
   }
   const [row] = await runHot<{
