@@ -117,7 +117,10 @@ export async function adListJson({
     const [head, ...page] = await runHot<MemberRow>(db, memberPart, values);
     const version = Number(head!.catalogue_version);
     const segment = await segmentAds(db, head!.viewer_gender, head!.viewer_age_band, version);
-    if (segment.version !== version && attempt < 3) continue;
+    // The page is read after its version (another statement, another snapshot): an ad that joined
+    // the segment in between is on the page but not in that version's list, so read both again.
+    const unknown = page.some((row) => row.ad_title === null && !segment.ads.has(row.ad_id!));
+    if ((segment.version !== version || unknown) && attempt < 3) continue;
     return pageJson(segment, page, pageSize);
   }
 }
@@ -132,7 +135,7 @@ function pageJson(segment: Segment, rows: MemberRow[], pageSize: number): string
   const page = rows.slice(0, pageSize);
   const items = page.flatMap((row) => {
     // Only when the ads kept changing through every read can a segment ad be missing from the
-    // segment read after it: it left the segment meanwhile, so it is not shown.
+    // segment's list: it is left out of this answer and shows on the next.
     const id = row.ad_id!;
     const ad = row.ad_title === null ? segment.ads.get(id) : adJson(id, row as AdDetails);
     if (ad === undefined) return [];
