@@ -91,6 +91,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets only the loopback addresses read /metrics unless METRICS_ALLOW says otherwise', () => {
+    expect(loadConfig({}).metricsAllow).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig(production).metricsAllow).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8, 192.0.2.7,fd00::/8 ' }).metricsAllow).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).metricsAllow).toEqual([]);
+    expect(() => loadConfig({ METRICS_ALLOW: 'loopback' })).toThrow(
+      /METRICS_ALLOW: not an IP address or CIDR range: loopback/,
+    );
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/METRICS_ALLOW/);
+  });
+
   it('reports malformed values by name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

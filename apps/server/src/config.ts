@@ -2,7 +2,7 @@ import path from 'node:path';
 import { AD_WAIT_SECONDS } from '@quiz-points/shared';
 import { z } from 'zod';
 import { defaultWebDistDir, repoRoot } from './paths.ts';
-import { type TrustedProxies, trustProxySetting } from './trusted-proxies.ts';
+import { addressListSetting, type TrustedProxies, trustProxySetting } from './trusted-proxies.ts';
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
 /** Signs the payment stand-in's webhooks in development and tests; never used in production. */
@@ -22,6 +22,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Whose X-Forwarded-For gives the client address; see trusted-proxies.ts. */
   TRUST_PROXY: trustProxySetting,
+  /** Who may read GET /metrics (by `request.ip`): addresses or CIDR ranges; anyone else gets 404. */
+  METRICS_ALLOW: addressListSetting('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -63,6 +65,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the schema reads (check-config.test.ts keeps .env.example and the docs in step). */
+export const configVariables = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -70,6 +75,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   trustedProxies: TrustedProxies;
+  /** METRICS_ALLOW: the addresses and CIDR ranges that may read GET /metrics. */
+  metricsAllow: string[];
   logLevel: Env['LOG_LEVEL'];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   seed: Env['SEED'];
@@ -155,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl,
     trustedProxies: env.TRUST_PROXY,
+    metricsAllow: env.METRICS_ALLOW,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

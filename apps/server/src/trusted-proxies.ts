@@ -17,7 +17,11 @@ const HOW =
   'use none, a hop count such as 1, or a comma list of proxy addresses or CIDR ranges such as 10.0.0.0/8,192.0.2.7';
 
 function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
+  return NAMED_RANGES.has(entry) || isIpOrCidr(entry);
+}
+
+/** An IP address or a CIDR range: `192.0.2.7`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+export function isIpOrCidr(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;
@@ -59,4 +63,48 @@ export function fastifyTrustProxy(
     case 'addresses':
       return trusted.addresses;
   }
+}
+
+/**
+ * A comma list of IP addresses and CIDR ranges (`METRICS_ALLOW`), `fallback` when unset; `none`
+ * is the empty list (nobody).
+ */
+export function addressListSetting(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, context): string[] => {
+      if (value === 'none') return [];
+      const entries = value.split(',').map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isIpOrCidr(entry));
+      if (wrong.length === 0) return entries;
+      context.addIssue({
+        code: 'custom',
+        message: `not an IP address or CIDR range: ${wrong.join(', ')}; use none or a comma list such as 127.0.0.1,::1,10.0.0.0/8`,
+      });
+      return z.NEVER;
+    });
+}
+
+/**
+ * Whether an address (a `request.ip`) is one of `entries` (addresses or CIDR ranges). An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, a dual-stack socket's) counts as its IPv4 address.
+ */
+export function addressMatcher(entries: readonly string[]): (address: string | undefined) => boolean {
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    const family = net.isIP(address);
+    if (family === 0) return false;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    if (mapped && list.check(mapped, 'ipv4')) return true;
+    return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
 }

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state, on PostgreSQL (for /metrics); PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // Any fixed number works; it only has to be the same for every instance.
@@ -52,6 +54,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     },
     async close() {
       await pool.end();
+    },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
   };
 }

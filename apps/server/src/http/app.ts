@@ -11,7 +11,9 @@ import { registerRoutes } from './define-route.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { createGuards, type Guards } from './guards.ts';
 import { registerJsonBodyParser } from './json-body-parser.ts';
+import { type LogDestination, loggerOptions } from './log-redaction.ts';
 import { registerLoopbackRedirect } from './loopback-redirect.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -41,6 +43,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Check every success against its declared response (the test app's contract check; off in production). */
   checkResponses?: boolean;
+  /** Where log lines go instead of stdout (a test's in-memory stream; production never sets it). */
+  logDestination?: LogDestination;
 }
 
 /** What every route module receives: the outside services plus authentication and its guards. */
@@ -54,7 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The contract check is for tests; a production app never runs it, whatever it was asked.
   const routeOptions = { checkResponses: (deps.checkResponses ?? false) && !config.isProduction };
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets (cookies, tokens, codes, passwords, mail text) are redacted: http/log-redaction.ts.
+    logger: loggerOptions(config.logLevel, deps.logDestination),
     bodyLimit: 64 * 1024,
     // Reject, rather than strip, prototype-polluting keys in JSON bodies.
     onProtoPoisoning: 'error',
@@ -78,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.env === 'development') registerLoopbackRedirect(app, config.publicUrl);
   registerSameOriginCheck(app, config.publicUrl);
   registerUnstorableTextCheck(app);
+  registerMetrics(app, deps);
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, db: deps.database.db, publicUrl: config.publicUrl });
   // Declared routes (packages/shared/src/api), grouped by audience with one guard per group.

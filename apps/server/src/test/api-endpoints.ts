@@ -99,6 +99,8 @@ const devPage = { ...page, devOnly: true } as const;
  */
 const worldValues: Record<string, Partial<EndpointRule>> = {
   ...sameRule(page, ['GET /healthz', 'GET /readyz', 'GET /api/auth/*', 'POST /api/auth/*']),
+  // Open to METRICS_ALLOW only (127.0.0.1 in tests); everyone else gets the app's 404.
+  'GET /metrics': page,
   'GET /api/zip-codes/:zipCode': { params: () => ({ zipCode: '1000001' }) },
   'GET /api/admin/users/:userId': { params: (w) => ({ userId: w.userId }) },
   'POST /api/admin/users/:userId/suspension': { params: (w) => ({ userId: w.otherUserId }) },

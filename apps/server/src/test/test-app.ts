@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../../../scripts/test-support.mjs';
 import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
+import type { LogDestination } from '../http/log-redaction.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   sms?: SmsSender;
   payments?: PaymentProvider;
+  /** Where the app's log lines go (with `env: { LOG_LEVEL: 'info' }`, to read what it logs). */
+  logDestination?: LogDestination;
   /** Listen on a real port (needed where the app calls itself, as in the OpenID Connect flow). */
   listen?: boolean;
 }
@@ -51,6 +54,7 @@ export async function createTestApp(
     sms: options.sms ?? createSmsSender(config, database.db),
     payments: options.payments ?? createPaymentProvider(config, database.db),
     checkResponses: true,
+    logDestination: options.logDestination,
   });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   else await app.ready();

@@ -30,6 +30,10 @@ describe('sendMail', () => {
     const mailer = { send: vi.fn(async () => Promise.reject(failure)) };
     const mail = giftIssuedMail({ giftCode: 'C-2' });
     expect(await sendMail({ mailer, log, to: 'a@example.com', mail })).toBe(false);
-    expect(log.warn).toHaveBeenCalledWith({ err: failure, subject: mail.subject }, 'mail failed');
+    expect(log.warn).toHaveBeenCalledWith(
+      { err: failure, subject: mail.subject, toDomain: 'example.com' },
+      'mail failed',
+    );
+    expect(JSON.stringify(vi.mocked(log.warn).mock.calls)).not.toContain('C-2');
   });
 });

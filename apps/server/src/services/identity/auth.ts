@@ -72,7 +72,13 @@ function authLogger(log: FastifyBaseLogger, devProvider: boolean) {
     log(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]) {
       const expectedMiss = devProvider && /Discovery fetch failed|discovery left no usable/.test(message);
       const pinoLevel = expectedMiss ? 'info' : level === 'success' ? 'info' : level;
-      log[pinoLevel]({ args }, `[better-auth] ${message}`);
+      // An error goes as `err`, so the logger's error handling (and its redaction) applies to it.
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      log[pinoLevel](
+        { ...(err ? { err } : {}), ...(rest.length > 0 ? { args: rest } : {}) },
+        `[better-auth] ${message}`,
+      );
     },
   };
 }

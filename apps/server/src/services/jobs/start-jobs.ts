@@ -4,6 +4,43 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 
 const IN_PROCESS_CHECK_MS = 60 * 60 * 1000;
+/**
+ * How long pg-boss keeps finished jobs (its default is 7 days): longer than the monthly billing's
+ * period, so /metrics can always tell when each job last ran (about 1,000 rows of the hourly job).
+ */
+const KEEP_FINISHED_JOBS_DAYS = 40;
+
+/** What /metrics reports of one job's runs in this process (PGlite's in-process check). */
+export interface JobRunRecord {
+  runs: number;
+  failures: number;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+}
+
+const inProcessRuns = new Map<string, JobRunRecord>();
+
+/** The runs of the in-process check (PGlite, one process by design), by job name. */
+export function inProcessJobRuns(): ReadonlyMap<string, Readonly<JobRunRecord>> {
+  return inProcessRuns;
+}
+
+function recordRun(name: string, failed: boolean) {
+  const record = inProcessRuns.get(name) ?? {
+    runs: 0,
+    failures: 0,
+    lastSuccessAt: null,
+    lastFailureAt: null,
+  };
+  if (failed) {
+    record.failures++;
+    record.lastFailureAt = new Date();
+  } else {
+    record.runs++;
+    record.lastSuccessAt = new Date();
+  }
+  inProcessRuns.set(name, record);
+}
 
 /** A scheduled job: its pg-boss queue name and schedule (Japan time), and the idempotent work of one run. */
 export interface ScheduledJob {
@@ -52,7 +89,7 @@ async function startPgBoss(
   jobs: readonly ScheduledJob[],
   log: FastifyBaseLogger,
 ): Promise<RunningJobs> {
-  const boss = new PgBoss({ connectionString: url, max: 2 });
+  const boss = new PgBoss({ connectionString: url, max: 2, deleteAfterDays: KEEP_FINISHED_JOBS_DAYS });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of jobs) {
@@ -82,7 +119,11 @@ function startInProcess(jobs: readonly ScheduledJob[], log: FastifyBaseLogger): 
     for (const job of jobs) {
       running = running
         .then(job.run)
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'));
+        .then(() => recordRun(job.name, false))
+        .catch((error: unknown) => {
+          recordRun(job.name, true);
+          log.error({ err: error, job: job.name }, 'job failed');
+        });
     }
   };
   check();

@@ -1,0 +1,337 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { invoiceStatuses, ledgerReasons } from '@quiz-points/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { inProcessJobRuns } from '../services/jobs/start-jobs.ts';
+import { addressMatcher } from '../trusted-proxies.ts';
+
+/** Upper bounds of the latency histogram, in seconds. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** The label of a request that matched no route (a 404 of the router). */
+const NO_ROUTE = '(none)';
+
+type Labels = Record<string, string>;
+interface Sample {
+  labels?: Labels;
+  value: number;
+  /** Appended to the name: `_bucket`, `_sum`, `_count` of a histogram. */
+  suffix?: string;
+}
+interface Family {
+  name: string;
+  help: string;
+  type: 'counter' | 'gauge' | 'histogram';
+  samples: Sample[];
+}
+
+const escapeLabel = (value: string) =>
+  value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
+
+function formatValue(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Number.POSITIVE_INFINITY) return '+Inf';
+  if (value === Number.NEGATIVE_INFINITY) return '-Inf';
+  return String(value);
+}
+
+/** The Prometheus text format, version 0.0.4. */
+export function formatMetrics(families: readonly Family[]): string {
+  const lines: string[] = [];
+  for (const family of families) {
+    lines.push(`# HELP ${family.name} ${family.help.replaceAll('\\', '\\\\').replaceAll('\n', '\\n')}`);
+    lines.push(`# TYPE ${family.name} ${family.type}`);
+    for (const sample of family.samples) {
+      const labels = Object.entries(sample.labels ?? {});
+      const labelText =
+        labels.length === 0 ? '' : `{${labels.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}`;
+      lines.push(`${family.name}${sample.suffix ?? ''}${labelText} ${formatValue(sample.value)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** This instance's requests, by method, route pattern and status class. */
+function createRequestStats() {
+  const series = new Map<string, { labels: Labels; count: number; sum: number; buckets: number[] }>();
+  return {
+    observe(labels: Labels, seconds: number) {
+      const key = JSON.stringify(labels);
+      let entry = series.get(key);
+      if (!entry) {
+        entry = { labels, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) };
+        series.set(key, entry);
+      }
+      entry.count++;
+      entry.sum += seconds;
+      LATENCY_BUCKETS.forEach((bound, index) => {
+        if (seconds <= bound && entry) entry.buckets[index] = (entry.buckets[index] ?? 0) + 1;
+      });
+    },
+    families(): Family[] {
+      const entries = [...series.values()];
+      return [
+        {
+          name: 'qp_http_requests_total',
+          help: 'Requests this instance answered, by method, route pattern and status class.',
+          type: 'counter',
+          samples: entries.map((e) => ({ labels: e.labels, value: e.count })),
+        },
+        {
+          name: 'qp_http_request_duration_seconds',
+          help: 'Time to answer a request on this instance, by method, route pattern and status class.',
+          type: 'histogram',
+          samples: entries.flatMap((e) => [
+            ...LATENCY_BUCKETS.map((bound, index) => ({
+              suffix: '_bucket',
+              labels: { ...e.labels, le: String(bound) },
+              value: e.buckets[index] ?? 0,
+            })),
+            { suffix: '_bucket', labels: { ...e.labels, le: '+Inf' }, value: e.count },
+            { suffix: '_sum', labels: e.labels, value: e.sum },
+            { suffix: '_count', labels: e.labels, value: e.count },
+          ]),
+        },
+      ];
+    },
+  };
+}
+
+interface LedgerRow {
+  reason: string;
+  direction: 'credit' | 'debit';
+  entries: number | string;
+  points: number | string;
+}
+interface JobRow {
+  name: string;
+  runs: number | string;
+  failures: number | string;
+  last_success: number | string | null;
+  last_failure: number | string | null;
+}
+
+/** Business figures, read from the database at each scrape so every instance reports the same. */
+async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
+  const db = database.db;
+  const [ledger, deliveries, invoices, jobs] = await Promise.all([
+    queryRows<LedgerRow>(
+      db,
+      sql`select reason, case when points > 0 then 'credit' else 'debit' end as direction,
+                 count(*) as entries, coalesce(sum(abs(points)), 0) as points
+          from point_transactions group by 1, 2`,
+    ),
+    queryRows<{ deliveries: number | string }>(db, sql`select count(*) as deliveries from ad_deliveries`),
+    queryRows<{ status: string; invoices: number | string }>(
+      db,
+      sql`select status, count(*) as invoices from invoices group by status`,
+    ),
+    database.kind === 'postgres' ? pgBossJobs(database) : Promise.resolve(inProcessJobs()),
+  ]);
+
+  const ledgerSamples = (field: 'entries' | 'points') =>
+    ledgerReasons.flatMap((reason) =>
+      (['credit', 'debit'] as const).map((direction) => {
+        const row = ledger.find((r) => r.reason === reason && r.direction === direction);
+        return { labels: { reason, direction }, value: Number(row?.[field] ?? 0) };
+      }),
+    );
+  const jobSamples = (field: keyof Omit<JobRow, 'name'>) =>
+    jobs
+      .filter((job) => job[field] !== null)
+      .map((job) => ({ labels: { job: job.name }, value: Number(job[field]) }));
+
+  return [
+    {
+      name: 'qp_ledger_points_total',
+      help: 'Points moved by the ledger (point_transactions), by reason; direction credit (gains) or debit (uses).',
+      type: 'counter',
+      samples: ledgerSamples('points'),
+    },
+    {
+      name: 'qp_ledger_entries_total',
+      help: 'Ledger entries (point_transactions), by reason and direction.',
+      type: 'counter',
+      samples: ledgerSamples('entries'),
+    },
+    {
+      name: 'qp_ad_deliveries_total',
+      help: 'Billable ad deliveries (ad_deliveries).',
+      type: 'counter',
+      samples: [{ value: Number(deliveries[0]?.deliveries ?? 0) }],
+    },
+    {
+      name: 'qp_invoices',
+      help: 'Invoices by status; status="failed" are billing failures that need a human.',
+      type: 'gauge',
+      samples: invoiceStatuses.map((status) => ({
+        labels: { status },
+        value: Number(invoices.find((row) => row.status === status)?.invoices ?? 0),
+      })),
+    },
+    {
+      name: 'qp_job_runs',
+      help: 'Successful runs of each scheduled job still on record (pg-boss keeps 40 days; PGlite: since this process started).',
+      type: 'gauge',
+      samples: jobSamples('runs'),
+    },
+    {
+      name: 'qp_job_failures',
+      help: 'Failed runs of each scheduled job still on record (pg-boss: failed after its retries).',
+      type: 'gauge',
+      samples: jobSamples('failures'),
+    },
+    {
+      name: 'qp_job_last_success_timestamp_seconds',
+      help: 'When each scheduled job last finished successfully (Unix time).',
+      type: 'gauge',
+      samples: jobSamples('last_success'),
+    },
+    {
+      name: 'qp_job_last_failure_timestamp_seconds',
+      help: 'When each scheduled job last failed (Unix time).',
+      type: 'gauge',
+      samples: jobSamples('last_failure'),
+    },
+  ];
+}
+
+/** pg-boss's finished jobs (its `pgboss` schema: job, and archive for older ones), if it has started. */
+async function pgBossJobs(database: DatabaseHandle): Promise<JobRow[]> {
+  const [tables] = await queryRows<{ job: string | null; archive: string | null }>(
+    database.db,
+    sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
+  );
+  if (!tables?.job) return [];
+  const source = tables.archive
+    ? sql`select name, state::text as state, completed_on from pgboss.job
+          union all select name, state::text, completed_on from pgboss.archive`
+    : sql`select name, state::text as state, completed_on from pgboss.job`;
+  return queryRows<JobRow>(
+    database.db,
+    sql`select name,
+               count(*) filter (where state = 'completed') as runs,
+               count(*) filter (where state = 'failed') as failures,
+               extract(epoch from max(completed_on) filter (where state = 'completed'))::float8 as last_success,
+               extract(epoch from max(completed_on) filter (where state = 'failed'))::float8 as last_failure
+        from (${source}) as jobs
+        where not starts_with(name, '__pgboss')
+        group by name`,
+  );
+}
+
+/** PGlite: the jobs run in this process (services/jobs), which records them. */
+function inProcessJobs(): JobRow[] {
+  return [...inProcessJobRuns()].map(([name, record]) => ({
+    name,
+    runs: record.runs,
+    failures: record.failures,
+    last_success: record.lastSuccessAt ? record.lastSuccessAt.getTime() / 1000 : null,
+    last_failure: record.lastFailureAt ? record.lastFailureAt.getTime() / 1000 : null,
+  }));
+}
+
+/**
+ * GET /metrics in the Prometheus text format: this instance's requests, process and connection
+ * pool, and the business figures from the database. Only `METRICS_ALLOW` (by `request.ip`) may
+ * read it; anyone else gets the app's 404, as if there were no such route.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: DatabaseHandle },
+) {
+  const allowed = addressMatcher(config.metricsAllow);
+  const requests = createRequestStats();
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  app.addHook('onClose', async () => loopDelay.disable());
+
+  app.addHook('onResponse', async (request, reply) => {
+    requests.observe(
+      {
+        method: request.method,
+        // The pattern (/api/ads/:adId/click), never the URL: one series per route, not per id.
+        route: request.routeOptions.url ?? NO_ROUTE,
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!allowed(request.ip)) {
+      reply.callNotFound();
+      return reply;
+    }
+    let business: Family[] = [];
+    let databaseUp = 1;
+    try {
+      business = await businessFamilies(database);
+    } catch (error) {
+      databaseUp = 0;
+      request.log.warn({ err: error }, 'metrics: database figures unavailable');
+    }
+    const pool = database.poolStats?.();
+    const families: Family[] = [
+      ...requests.families(),
+      {
+        name: 'process_resident_memory_bytes',
+        help: 'Resident memory of this process.',
+        type: 'gauge',
+        samples: [{ value: process.memoryUsage.rss() }],
+      },
+      {
+        name: 'process_start_time_seconds',
+        help: 'When this process started (Unix time).',
+        type: 'gauge',
+        samples: [{ value: Math.round(Date.now() / 1000 - process.uptime()) }],
+      },
+      {
+        name: 'nodejs_eventloop_delay_seconds',
+        help: 'Event-loop delay of this process since the previous scrape, at the 50th and 99th percentile and the maximum.',
+        type: 'gauge',
+        samples: [
+          { labels: { quantile: '0.5' }, value: loopDelay.percentile(50) / 1e9 },
+          { labels: { quantile: '0.99' }, value: loopDelay.percentile(99) / 1e9 },
+          { labels: { quantile: '1' }, value: loopDelay.max / 1e9 },
+        ],
+      },
+      {
+        name: 'qp_database_up',
+        help: 'Whether this scrape could read the database (1) or not (0).',
+        type: 'gauge',
+        samples: [{ value: databaseUp }],
+      },
+      ...(pool
+        ? ([
+            {
+              name: 'qp_db_pool_connections',
+              help: 'Connections in this instance’s PostgreSQL pool.',
+              type: 'gauge',
+              samples: [{ value: pool.total }],
+            },
+            {
+              name: 'qp_db_pool_idle_connections',
+              help: 'Idle connections in this instance’s PostgreSQL pool.',
+              type: 'gauge',
+              samples: [{ value: pool.idle }],
+            },
+            {
+              name: 'qp_db_pool_waiting_requests',
+              help: 'Queries waiting for a connection from this instance’s PostgreSQL pool.',
+              type: 'gauge',
+              samples: [{ value: pool.waiting }],
+            },
+          ] satisfies Family[])
+        : []),
+      ...business,
+    ];
+    loopDelay.reset();
+    return reply
+      .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(formatMetrics(families));
+  });
+}
