@@ -95,7 +95,9 @@ describe('earning on ads', () => {
     await page.locator('.ad-card').first().getByRole('button', { name: '広告を見る' }).click();
     await (await popup).close();
     const second = page.locator('.ad-card').nth(1).getByRole('button', { name: '広告を見る' });
-    expect(await second.isEnabled()).toBe(true);
+    // Usable during the wait, not greyed out: once the first click is recorded (while it is on its
+    // way every button waits for it).
+    await expect.poll(() => second.isEnabled()).toBe(true);
     const pagesBefore = context.pages().length;
     await second.click();
     await expect.poll(() => page.getByRole('alert').innerText()).toBe(messages.alreadyWaiting);
