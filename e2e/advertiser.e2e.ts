@@ -176,6 +176,10 @@ describe('advertiser journeys', () => {
     expect(await card.innerText()).toContain('性別：男性 ／ 年代：20代');
     await expectAccessible(page);
     await screenshot(page, 'advertiser-ads-status-pending');
+    // The notice belongs to the submission: reloaded, the page lists the ad without it.
+    await page.reload();
+    await adCard(page, title).waitFor();
+    expect(await page.getByText(messages.adSubmitted).count()).toBe(0);
     expect(
       (await mailedSubjects(page, email)).some((s) => s.includes(`申請を受け付けました：${title}`)),
     ).toBe(true);

@@ -7,7 +7,7 @@ import {
   raiseLimitBody,
 } from '@quiz-points/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -15,10 +15,10 @@ import { formatExchangeTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fieldErrorId, useForm } from '../../../lib/use-form.ts';
+import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
-import type { adsStatusNotice } from './navigation-state.ts';
 import { ageBandLabels, genderLabels, tickedLabels } from './targeting-labels.ts';
 
 const statusBadges: Record<AdStatus, { label: string; className: string }> = {
@@ -211,8 +211,8 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
 export default function AdsStatusPage() {
   useDocumentTitle('広告の管理');
   const query = useAdvertiserAds();
-  const location = useLocation();
-  const notice = (location.state as ReturnType<typeof adsStatusNotice> | null)?.notice;
+  // Right after a submission only: a reload, or the ad's later review, does not bring it back.
+  const notice = useRedirectNotice();
   return (
     <div className="page">
       <h1 className="page-title">広告の管理</h1>
