@@ -38,7 +38,16 @@ export const roles = ['user', 'advertiser'] as const;
  * The values of the database's status and kind columns (SPEC §4), each checked by a constraint
  * there and typed by the Drizzle schema from these lists.
  */
-export const adStatuses = ['pending', 'approved', 'rejected'] as const;
+/** An ad is kept as a `draft` until its advertiser submits it for review (`pending`). */
+export const adStatuses = ['draft', 'pending', 'approved', 'rejected'] as const;
+/**
+ * Why an approved ad is held back from delivery while it keeps its place (issue 17): its advertiser
+ * paused it, the advertiser's payment failed, or the admin suspended the advertiser. An ad delivers only
+ * with no hold (and inside its schedule); a hold does not end it, and lifting the last one resumes it.
+ */
+export const adHolds = ['paused', 'billing', 'suspended'] as const;
+/** Whether a member has children, as profile targeting names it. */
+export const childrenTargets = ['with', 'without'] as const;
 export const giftStatuses = ['pending', 'issued', 'rejected'] as const;
 /** A loaded gift code: in stock, given to one request, or taken out of stock by the admin. */
 export const giftCodeStatuses = ['available', 'issued', 'withdrawn'] as const;

@@ -1,4 +1,5 @@
 import {
+  adHolds,
   adminActions,
   adStatuses,
   annualIncomes,
@@ -197,6 +198,21 @@ export const ads = pgTable(
       .$type<TargetAgeRange>()
       .notNull()
       .default({ '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false }),
+    /**
+     * Profile targeting (issue 17): an empty list means everyone; otherwise the member's own profile
+     * value must be in it (a member who left it blank is not matched).
+     */
+    targetPrefectures: text('target_prefectures').array().notNull().default(sql`'{}'::text[]`),
+    targetOccupations: text('target_occupations').array().notNull().default(sql`'{}'::text[]`),
+    targetIncomes: text('target_incomes').array().notNull().default(sql`'{}'::text[]`),
+    targetMaritalStatuses: text('target_marital_statuses').array().notNull().default(sql`'{}'::text[]`),
+    /** 'with' or 'without' children (childrenTargets). */
+    targetChildren: text('target_children').array().notNull().default(sql`'{}'::text[]`),
+    /** The delivery window (Japan-time dates turned into instants); null is open-ended. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** What holds the ad back from delivery (adHolds); empty when it may deliver. */
+    holds: text('holds').array().notNull().default(sql`'{}'::text[]`),
     rejectionReason: text('rejection_reason'),
     isHouseAd: boolean('is_house_ad').notNull().default(false),
     createdAt: createdAt(),
@@ -215,6 +231,11 @@ export const ads = pgTable(
     ),
     check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
     check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
+    check('ads_window_order', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    check(
+      'ads_holds_valid',
+      sql`${t.holds} <@ array[${sql.raw(adHolds.map((hold) => `'${hold}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 

@@ -22,6 +22,7 @@ import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import { ageBandLabels, genderLabels, tickedLabels } from './targeting-labels.ts';
 
 const statusBadges: Record<AdStatus, { label: string; className: string }> = {
+  draft: { label: '下書き', className: 'badge' },
   pending: { label: '審査中', className: 'badge badge--pending' },
   approved: { label: '承認済み', className: 'badge badge--issued' },
   rejected: { label: '却下', className: 'badge badge--rejected' },
