@@ -231,7 +231,10 @@ export const ads = pgTable(
     ),
     check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
     check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
-    check('ads_window_order', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    check(
+      'ads_window_order',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
     check(
       'ads_holds_valid',
       sql`${t.holds} <@ array[${sql.raw(adHolds.map((hold) => `'${hold}'`).join(', '))}]::text[]`,
