@@ -20,11 +20,11 @@ create function qp_profile_targets(
   p_user users
 ) returns boolean
 language sql immutable as $$
-  select coalesce((cardinality(p_prefectures) = 0 or p_user.prefecture = any (p_prefectures))
-     and (cardinality(p_occupations) = 0 or p_user.occupation = any (p_occupations))
-     and (cardinality(p_incomes) = 0 or p_user.annual_income = any (p_incomes))
-     and (cardinality(p_marital_statuses) = 0 or p_user.marital_status = any (p_marital_statuses))
-     and (cardinality(p_children) = 0
+  select coalesce((p_prefectures = '{}' or p_user.prefecture = any (p_prefectures))
+     and (p_occupations = '{}' or p_user.occupation = any (p_occupations))
+     and (p_incomes = '{}' or p_user.annual_income = any (p_incomes))
+     and (p_marital_statuses = '{}' or p_user.marital_status = any (p_marital_statuses))
+     and (p_children = '{}'
           or (case when p_user.has_children then 'with' when not p_user.has_children then 'without' end)
              = any (p_children)), false)
 $$;
@@ -36,9 +36,13 @@ $$;
 -- payment, a suspension), inside its delivery window, and aimed at the member by gender and age band
 -- (p_age_band, from qp_age_band) and by profile. A person who opened the ad before a hold or the end of
 -- its window may still answer it (qp_ad_takes_answers), so an answer in progress is never lost.
+-- Empty lists are compared with '{}', not by cardinality(): the planner estimates a column's equality
+-- from its statistics (most ads have no hold and no profile list), so the list keeps reading the
+-- ads_listing_idx in order and stops at the page; with cardinality() it guessed few rows would pass,
+-- and read and sorted the whole catalogue (measured with EXPLAIN on 5,000 ads: 0.6 ms against 5 ms).
 create function qp_ad_delivers(p_ad ads, p_user users, p_age_band text, p_now timestamptz) returns boolean
 language sql immutable as $$
-  select p_ad.status = 'approved' and p_ad.is_active and cardinality(p_ad.holds) = 0
+  select p_ad.status = 'approved' and p_ad.is_active and p_ad.holds = '{}'
      and (p_ad.starts_at is null or p_ad.starts_at <= p_now)
      and (p_ad.ends_at is null or p_now < p_ad.ends_at)
      and qp_ad_targets(p_ad.target_gender, p_ad.target_age_range, p_user.gender, p_age_band)
