@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js. npm packages stay external; the workspace's shared
-// package (TypeScript source) is bundled in.
+// Bundles the server into dist/main.js and dist/migrate.js. npm packages stay external; the
+// workspace's shared package (TypeScript source) is bundled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // main.js serves; migrate.js applies the migrations as the schema owner (docs/deploy.md).
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    migrate: new URL('./src/migrate.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,20 @@ export interface DatabaseHandle {
 
 // Any fixed number works; it only has to be the same for every instance.
 const MIGRATION_LOCK_KEY = 7_340_021;
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** Whether drizzle's record already holds this build's newest migration (read-only: no DDL). */
+async function migrationsApplied(client: pg.PoolClient): Promise<boolean> {
+  const newest = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  const { rows } = await client.query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!rows[0]?.present) return false;
+  const applied = await client.query<{ latest: string | null }>(
+    'select max(created_at)::text as latest from drizzle.__drizzle_migrations',
+  );
+  return Number(applied.rows[0]?.latest ?? 0) >= newest;
+}
 
 export async function openPostgres(url: string, poolSize = 20): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -42,10 +57,23 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     async migrate() {
       const client = await pool.connect();
       try {
+        // Nothing pending: no DDL at all, so a role granted only DML can start (docs/deploy.md).
+        if (await migrationsApplied(client)) return;
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } catch (error) {
+          // drizzle wraps the driver's error: its SQLSTATE is on the cause.
+          const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+          if (cause?.code !== INSUFFICIENT_PRIVILEGE) throw error;
+          throw new Error(
+            `Migrations are pending and this database role may not apply them (${String(cause.message)}): ` +
+              "run `node apps/server/dist/migrate.js` with the schema owner's DATABASE_URL first (docs/deploy.md).",
+          );
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        }
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
       }
     },

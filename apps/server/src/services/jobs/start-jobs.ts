@@ -84,6 +84,30 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise
   }
 }
 
+/** Each job's queue. An existing queue is left as it is (no DDL), so a role with only DML rights may call it. */
+async function createJobQueues(boss: PgBoss, names: readonly string[]) {
+  for (const name of names) {
+    // "stately": at most one queued and one running job of each kind across all instances.
+    await retryOnDeadlock(() => boss.createQueue(name, { name, policy: 'stately' }));
+  }
+}
+
+/**
+ * Installs (or upgrades) pg-boss's schema and creates the queues of `names`: the DDL the job queue
+ * needs, done by `migrate.js` as the schema owner so that the servers' role needs only DML
+ * (docs/deploy.md). The servers do the same at start-up when their role may.
+ */
+export async function installJobQueues(url: string, names: readonly string[]) {
+  // `schedule` stays on: starting it creates pg-boss's own cron queue.
+  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false });
+  await boss.start();
+  try {
+    await createJobQueues(boss, names);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, timeout: 1_000 });
+  }
+}
+
 async function startPgBoss(
   url: string,
   jobs: readonly ScheduledJob[],
@@ -92,9 +116,11 @@ async function startPgBoss(
   const boss = new PgBoss({ connectionString: url, max: 2, deleteAfterDays: KEEP_FINISHED_JOBS_DAYS });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  await createJobQueues(
+    boss,
+    jobs.map((job) => job.name),
+  );
   for (const job of jobs) {
-    // "stately": at most one queued and one running job of each kind across all instances.
-    await retryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, policy: 'stately' }));
     await retryOnDeadlock(() => boss.schedule(job.name, job.cron, {}, { tz: JAPAN_TIME_ZONE }));
     await boss.work(job.name, { pollingIntervalSeconds: 5 }, async () => {
       try {
