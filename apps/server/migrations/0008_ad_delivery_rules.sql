@@ -10,6 +10,10 @@ ALTER TABLE "ads" ADD COLUMN "holds" text[] DEFAULT '{}'::text[] NOT NULL;--> st
 ALTER TABLE "ads" ADD CONSTRAINT "ads_window_order" CHECK ("ads"."starts_at" is null or "ads"."ends_at" is null or "ads"."starts_at" < "ads"."ends_at");--> statement-breakpoint
 ALTER TABLE "ads" ADD CONSTRAINT "ads_holds_valid" CHECK ("ads"."holds" <@ array['paused', 'billing', 'suspended']::text[]);--> statement-breakpoint
 ALTER TABLE "ads" ADD CONSTRAINT "ads_status_valid" CHECK ("ads"."status" in ('draft', 'pending', 'approved', 'rejected'));--> statement-breakpoint
+-- An ad's responses joined to its deliveries, for the advertiser's report (get-ad-report.ts): without
+-- it the report read every response of every ad.
+CREATE INDEX "quiz_responses_ad_user_idx" ON "quiz_responses" USING btree ("ad_id","user_id") WHERE "quiz_responses"."ad_id" is not null;
+--> statement-breakpoint
 
 -- Profile targeting (issue 17): each list an ad fills must hold the member's own profile value; an
 -- empty list targets everyone, and a member who left that part of the profile blank is not matched
