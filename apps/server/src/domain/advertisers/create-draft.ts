@@ -1,0 +1,36 @@
+import type { AdInputBody } from '@quiz-points/shared';
+import type { Database } from '../../db/client.ts';
+import { ads, quizAnswers } from '../../db/schema.ts';
+import type { UserRow } from '../user-row.ts';
+import { readPricing } from './read-pricing.ts';
+import { submittedAdValues } from './submitted-ad-values.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
+
+/**
+ * Issue 17: a new ad kept as a draft. Its content passed the same checks as a submission; what only
+ * a submission needs (a card) waits for the submit (submit-draft.ts). It stores the pricing now as an
+ * estimate; the submit prices it again. No mail: nothing went to review.
+ */
+export async function createDraft(options: {
+  db: Database;
+  advertiser: UserRow;
+  isAdmin: boolean;
+  input: AdInputBody;
+}) {
+  const { db, advertiser, isAdmin, input: body } = options;
+  const ad = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ads)
+      .values({
+        ...submittedAdValues(body, await readPricing(tx), isAdmin, 'draft'),
+        advertiserId: advertiser.id,
+        isHouseAd: isAdmin,
+      })
+      .returning();
+    await tx
+      .insert(quizAnswers)
+      .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
+    return row!;
+  });
+  return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }) };
+}

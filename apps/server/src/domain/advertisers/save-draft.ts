@@ -1,0 +1,35 @@
+import { type AdInputBody, runningAdMessages } from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, quizAnswers } from '../../db/schema.ts';
+import { DomainError } from '../domain-error.ts';
+import type { UserRow } from '../user-row.ts';
+import { lockOwnedAd } from './owned-ad.ts';
+import { readPricing } from './read-pricing.ts';
+import { submittedAdValues } from './submitted-ad-values.ts';
+import { toAdvertiserAd } from './to-advertiser-ad.ts';
+
+/** Issue 17: a draft's content saved again; an ad already submitted is refused, under the row lock. */
+export async function saveDraft(options: {
+  db: Database;
+  advertiser: UserRow;
+  isAdmin: boolean;
+  adId: string;
+  input: AdInputBody;
+}) {
+  const { db, advertiser, isAdmin, adId, input: body } = options;
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
+    if (current.status !== 'draft') throw new DomainError('CONFLICT', runningAdMessages.notDraft);
+    const [row] = await tx
+      .update(ads)
+      .set({ ...submittedAdValues(body, await readPricing(tx), isAdmin, 'draft'), updatedAt: new Date() })
+      .where(eq(ads.id, adId))
+      .returning();
+    await tx
+      .update(quizAnswers)
+      .set({ correctOptionIndex: body.correctOptionIndex })
+      .where(eq(quizAnswers.adId, adId));
+    return { ad: toAdvertiserAd(row!, { deliveryCount: 0, spend: 0 }) };
+  });
+}
