@@ -1,0 +1,98 @@
+import {
+  type AdminAdvertiserOverview,
+  advertiserConsoleMessages,
+  japanIsoDate,
+  suspensionActions,
+} from '@quiz-points/shared';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ads, advertiserBilling, authSessions, invoices, users } from '../../db/schema.ts';
+import { listAdminActions } from '../admin-users/admin-audit.ts';
+import { DomainError } from '../domain-error.ts';
+import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
+
+/**
+ * One advertiser for the admin: the account (card, sessions, suspension), every ad with its holds
+ * and deliveries, this Japan-time month's spend, the invoices (read here from `invoices`, newest
+ * month first) and the suspension history. Anyone not an advertiser is "not found".
+ */
+export async function getAdvertiserOverview({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  now?: Date;
+}): Promise<AdminAdvertiserOverview> {
+  const monthStart = japanMonthStartOf(now);
+  const [row] = await db
+    .select(advertiserSummaryFields(monthStart))
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'advertiser')));
+  if (!row || row.user.withdrawnAt) throw new DomainError('NOT_FOUND', advertiserConsoleMessages.notFound);
+
+  // Named in full: a select from one table leaves its own columns unqualified.
+  const deliveries = (since?: Date) => sql<number>`(
+    select count(*)::int from ad_deliveries d
+    where d.ad_id = ads.id ${since ? sql`and d.delivered_at >= ${since.toISOString()}` : sql``})`;
+  const [adRows, invoiceRows, [sessions], [billing], suspensions] = await Promise.all([
+    db
+      .select({ ad: ads, deliveries: deliveries(), monthDeliveries: deliveries(monthStart) })
+      .from(ads)
+      .where(eq(ads.advertiserId, userId))
+      .orderBy(desc(ads.createdAt), desc(ads.id)),
+    db
+      .select({
+        id: invoices.id,
+        period: invoices.period,
+        adTitle: ads.adTitle,
+        deliveries: invoices.deliveries,
+        total: invoices.total,
+        status: invoices.status,
+        chargedAt: invoices.chargedAt,
+      })
+      .from(invoices)
+      .innerJoin(ads, eq(ads.id, invoices.adId))
+      .where(eq(invoices.advertiserId, userId))
+      .orderBy(desc(invoices.period), ads.adTitle)
+      .limit(120),
+    // Live by the database's clock, as the session lookup decides it.
+    db
+      .select({ n: count() })
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, sql`now()`))),
+    db
+      .select({ brand: advertiserBilling.cardBrand, last4: advertiserBilling.cardLast4 })
+      .from(advertiserBilling)
+      .where(eq(advertiserBilling.userId, userId)),
+    listAdminActions(db, { targetId: userId, actions: suspensionActions }),
+  ]);
+
+  return {
+    advertiser: {
+      ...toAdvertiserSummary(row),
+      banReason: row.user.banReason,
+      activeSessions: sessions?.n ?? 0,
+      card: row.user.cardRegistered && billing ? billing : null,
+    },
+    monthStart: japanIsoDate(monthStart),
+    ads: adRows.map(({ ad, deliveries, monthDeliveries }) => ({
+      id: ad.id,
+      adTitle: ad.adTitle,
+      status: ad.status,
+      isActive: ad.isActive,
+      holds: ad.holds as AdminAdvertiserOverview['ads'][number]['holds'],
+      deliveries: Number(deliveries),
+      monthDeliveries: Number(monthDeliveries),
+      maxDeliveries: ad.maxDeliveries,
+      unitPrice: ad.unitPrice,
+      createdAt: ad.createdAt.toISOString(),
+    })),
+    invoices: invoiceRows.map((invoice) => ({
+      ...invoice,
+      chargedAt: invoice.chargedAt?.toISOString() ?? null,
+    })),
+    suspensions,
+  };
+}

@@ -1,0 +1,83 @@
+import { advertiserConsoleMessages, type SuspensionBody } from '@quiz-points/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { lockRow } from '../../db/lock-row.ts';
+import { ads, authSessions, users } from '../../db/schema.ts';
+import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { DomainError } from '../domain-error.ts';
+
+/**
+ * The admin suspends an advertiser (利用停止) or lifts it, with a reason. In one transaction: the
+ * account's ban, the 'suspended' hold on every one of their ads (so none delivers from the commit
+ * on), their sessions deleted (signed out at once; a new sign-in is refused), and the audit row.
+ *
+ * The advertiser's row is locked first, so identical requests at once queue: the first changes the
+ * state, the others find it already changed and write nothing (`changed: false`). Each ad's delivery
+ * slots are locked before the ads (the order every cap change and end keeps), so a click that holds
+ * a slot finishes before the hold lands, and none starts after it.
+ */
+export async function setAdvertiserSuspension(options: {
+  db: Database;
+  userId: string;
+  input: SuspensionBody;
+  adminId: string;
+  now?: Date;
+}) {
+  const { db, userId, adminId, now = new Date() } = options;
+  const { suspended, reason } = options.input;
+  return db.transaction(async (tx) => {
+    const advertiser = await lockRow(tx, users, and(eq(users.id, userId), eq(users.role, 'advertiser'))!, {
+      banned: users.banned,
+      banReason: users.banReason,
+      withdrawnAt: users.withdrawnAt,
+    });
+    if (!advertiser || advertiser.withdrawnAt) {
+      throw new DomainError('NOT_FOUND', advertiserConsoleMessages.notFound);
+    }
+    if (advertiser.banned === suspended) return { suspended, changed: false, heldAds: 0, signedOut: 0 };
+
+    await tx.execute(sql`
+      select qp_lock_ad_slots(id)
+      from (select ${ads.id} as id from ${ads} where ${ads.advertiserId} = ${userId} order by ${ads.id}) owned`);
+    const held = await tx
+      .update(ads)
+      .set({
+        holds: suspended
+          ? sql`array_append(${ads.holds}, 'suspended')`
+          : sql`array_remove(${ads.holds}, 'suspended')`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(ads.advertiserId, userId),
+          suspended ? sql`not ('suspended' = any(${ads.holds}))` : sql`'suspended' = any(${ads.holds})`,
+        ),
+      )
+      .returning({ id: ads.id });
+    await tx
+      .update(users)
+      .set({ banned: suspended, banReason: suspended ? reason : null, updatedAt: now })
+      .where(eq(users.id, userId));
+    const signedOut = suspended
+      ? (
+          await tx
+            .delete(authSessions)
+            .where(eq(authSessions.userId, userId))
+            .returning({ id: authSessions.id })
+        ).length
+      : 0;
+    await recordAdminAction(tx, {
+      action: suspended ? 'suspend' : 'unsuspend',
+      targetId: userId,
+      reason,
+      details: {
+        advertiser: true,
+        heldAds: held.map((ad) => ad.id),
+        before: { suspended: advertiser.banned, reason: advertiser.banReason },
+      },
+      actedBy: adminId,
+      actedAt: now,
+    });
+    return { suspended, changed: true, heldAds: held.length, signedOut };
+  });
+}

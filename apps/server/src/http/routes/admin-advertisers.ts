@@ -1,0 +1,21 @@
+import { api } from '@quiz-points/shared';
+import { getAdvertiserOverview } from '../../domain/admin-advertisers/get-advertiser-overview.ts';
+import { searchAdvertisers } from '../../domain/admin-advertisers/search-advertisers.ts';
+import { setAdvertiserSuspension } from '../../domain/admin-advertisers/set-advertiser-suspension.ts';
+import type { RouteDeps } from '../app.ts';
+import { defineRoute } from '../define-route.ts';
+
+/** Admin: the advertiser list, one advertiser's ads, spend and invoices, and their suspension. */
+export function adminAdvertiserRoutes({ database: { db } }: RouteDeps) {
+  return [
+    defineRoute(api.admin.searchAdvertisers, async ({ query }) => ({
+      advertisers: await searchAdvertisers({ db, ...query }),
+    })),
+    defineRoute(api.admin.getAdvertiserOverview, async ({ params }) =>
+      getAdvertiserOverview({ db, ...params }),
+    ),
+    defineRoute(api.admin.setAdvertiserSuspension, async ({ viewer, params, body }) =>
+      setAdvertiserSuspension({ db, ...params, input: body, adminId: viewer.id }),
+    ),
+  ];
+}

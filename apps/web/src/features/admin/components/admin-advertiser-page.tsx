@@ -1,0 +1,236 @@
+import {
+  type AdminAdvertiserOverview,
+  advertiserConsoleMessages,
+  formatNumber,
+  formatYen,
+  messages,
+  periodLabel,
+  type SuspensionBody,
+  suspensionBody,
+} from '@quiz-points/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDay, formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAdvertiserOverview } from '../api/get-advertiser-overview.ts';
+import { useSetAdvertiserSuspension } from '../api/set-advertiser-suspension.ts';
+import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
+import { adStateLabel, advertiserText, invoiceStatusLabels } from './advertiser-labels.ts';
+import { ConfirmStep } from './confirm-step.tsx';
+
+type Overview = AdminAdvertiserOverview;
+
+const adColumns: Column<Overview['ads'][number]>[] = [
+  { header: '広告', cell: (ad) => ad.adTitle },
+  { header: '状態', cell: (ad) => adStateLabel(ad) },
+  {
+    header: '配信数',
+    cell: (ad) =>
+      `${formatNumber(ad.deliveries)} / ${formatNumber(ad.maxDeliveries)}件（今月 ${formatNumber(ad.monthDeliveries)}件）`,
+  },
+  { header: '単価', cell: (ad) => formatYen(ad.unitPrice) },
+  { header: '登録', cell: (ad) => formatPassbookTime(ad.createdAt) },
+];
+
+const invoiceColumns: Column<Overview['invoices'][number]>[] = [
+  { header: '対象月', cell: (invoice) => periodLabel(invoice.period) },
+  { header: '広告', cell: (invoice) => invoice.adTitle },
+  { header: '配信数', cell: (invoice) => `${formatNumber(invoice.deliveries)}件` },
+  { header: '合計（税込）', cell: (invoice) => formatYen(invoice.total) },
+  { header: '状態', cell: (invoice) => invoiceStatusLabels[invoice.status] },
+];
+
+/** 利用停止 or its lifting: a reason, then an in-page confirmation saying what will happen. */
+function Suspension({ view }: { view: Overview }) {
+  const { advertiser } = view;
+  const setSuspension = useSetAdvertiserSuspension();
+  const [done, setDone] = useState('');
+  const [proposed, setProposed] = useState<SuspensionBody | null>(null);
+  const suspend = !advertiser.isSuspended;
+  const name = advertiserName(advertiser);
+  const reason = useInlineForm({
+    schema: suspensionBody,
+    field: 'reason',
+    input: (text) => ({ suspended: suspend, reason: text }),
+    onValid: (body) => {
+      setDone('');
+      setProposed(body);
+    },
+    onInvalid: () => {
+      setDone('');
+      setProposed(null);
+    },
+  });
+  const confirm = async (body: SuspensionBody) => {
+    try {
+      const result = await setSuspension.mutateAsync({ userId: advertiser.id, body });
+      reason.setText('');
+      setDone(
+        !result.changed
+          ? advertiserText.unchanged
+          : body.suspended
+            ? advertiserText.suspended
+            : advertiserText.reinstated,
+      );
+    } catch (failure) {
+      reason.form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
+    }
+    setProposed(null);
+  };
+
+  return (
+    <TitledSection className="card" titleId="suspension-title" title="利用停止">
+      <p>
+        状態：{advertiser.isSuspended ? `利用停止中（理由：${advertiser.banReason ?? '―'}）` : '利用中'} ／
+        ログイン中のセッション {advertiser.activeSessions}件
+      </p>
+      <InlineForm
+        id="advertiser-suspension-reason"
+        label={suspend ? '利用停止の理由' : '利用停止を解除する理由'}
+        hideLabel
+        {...reason.props}
+        buttonLabel={suspend ? '利用停止する' : '利用停止を解除する'}
+        disabled={proposed !== null}
+        pending={setSuspension.isPending}
+        tone={suspend ? 'danger' : 'primary'}
+      >
+        {done && (
+          <p role="status" className="form-success">
+            {done}
+          </p>
+        )}
+      </InlineForm>
+      {proposed && (
+        <ConfirmStep
+          question={
+            proposed.suspended
+              ? `「${name}」を利用停止にします。よろしいですか？`
+              : `「${name}」の利用停止を解除します。よろしいですか？`
+          }
+          confirmLabel={proposed.suspended ? '利用停止を確定する' : '解除を確定する'}
+          tone={proposed.suspended ? 'danger' : 'primary'}
+          pending={setSuspension.isPending}
+          onConfirm={() => void confirm(proposed)}
+          onCancel={() => setProposed(null)}
+        >
+          <ul className="setting-changes">
+            {proposed.suspended ? (
+              <>
+                <li>すべての広告（{view.ads.length}件）の配信をただちに止めます。</li>
+                <li>
+                  ログイン中のセッション（{advertiser.activeSessions}件）を終了し、ログインできなくなります。
+                </li>
+              </>
+            ) : (
+              <li>利用停止で止めた広告の配信を再開し、ログインできるようになります。</li>
+            )}
+            <li>理由：{proposed.reason}</li>
+          </ul>
+        </ConfirmStep>
+      )}
+    </TitledSection>
+  );
+}
+
+function Overview({ view }: { view: Overview }) {
+  const { advertiser } = view;
+  const name = advertiserName(advertiser);
+  useDocumentTitle(`広告主：${name}`);
+  const profile: [string, string][] = [
+    ['メールアドレス', advertiser.email],
+    ['会社名', advertiser.companyName ?? '―（未登録）'],
+    ['登録名', advertiser.displayName || '―'],
+    [
+      'カード',
+      advertiser.card
+        ? `登録済み（${[advertiser.card.brand, advertiser.card.last4 && `末尾${advertiser.card.last4}`].filter(Boolean).join(' ') || '詳細不明'}）`
+        : advertiser.cardRegistered
+          ? '登録済み'
+          : '未登録',
+    ],
+    ['登録日時', formatPassbookTime(advertiser.createdAt)],
+    ['広告主ID', advertiser.id],
+  ];
+  return (
+    <>
+      <h1 className="page-title">
+        {name} <AdvertiserBadges advertiser={advertiser} />
+      </h1>
+      <TitledSection className="card" titleId="advertiser-profile-title" title="アカウント">
+        <dl className="definition-list">
+          {profile.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </TitledSection>
+      <TitledSection className="card" titleId="advertiser-spend-title" title="今月の利用額">
+        <p className="ad-card__title" data-testid="month-spend">
+          {formatYen(advertiser.monthSpend)}（税抜）
+        </p>
+        <p className="note">
+          {formatDay(view.monthStart)}（日本時間）からの配信分。請求は翌月5日に広告ごとに確定します。
+        </p>
+      </TitledSection>
+      <Suspension view={view} />
+      <TitledSection className="card" titleId="advertiser-ads-title" title={`広告（${view.ads.length}件）`}>
+        <DataTable
+          label="広告の表"
+          columns={adColumns}
+          rows={view.ads}
+          rowKey={(ad) => ad.id}
+          empty="まだ広告はありません。"
+        />
+      </TitledSection>
+      <TitledSection className="card" titleId="advertiser-invoices-title" title="請求">
+        <DataTable
+          label="請求の表"
+          columns={invoiceColumns}
+          rows={view.invoices}
+          rowKey={(invoice) => invoice.id}
+          empty="まだ請求はありません。"
+        />
+      </TitledSection>
+      <TitledSection className="card" titleId="advertiser-suspensions-title" title="利用停止・解除の履歴">
+        {view.suspensions.length === 0 ? (
+          <p className="note">履歴はありません。</p>
+        ) : (
+          <ul className="ad-list">
+            {view.suspensions.map((entry) => (
+              <li key={entry.id} data-testid="advertiser-suspension-entry">
+                <p>
+                  {entry.action === 'suspend' ? '利用停止' : '利用停止の解除'}：{entry.reason}
+                </p>
+                <p className="note">
+                  {formatExchangeTime(entry.actedAt)}（日本時間） ／ {entry.actedBy}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledSection>
+    </>
+  );
+}
+
+export default function AdminAdvertiserPage() {
+  const { id = '' } = useParams();
+  const query = useAdvertiserOverview(id);
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/advertisers">← 広告主の一覧へ</Link>
+      </p>
+      <QueryContent query={query} errorMessage={advertiserConsoleMessages.notFound}>
+        {(view) => <Overview view={view} />}
+      </QueryContent>
+    </div>
+  );
+}

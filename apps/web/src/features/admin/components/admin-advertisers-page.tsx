@@ -1,0 +1,61 @@
+import { advertiserSearchQuery, formatYen } from '@quiz-points/shared';
+import { Link, useSearchParams } from 'react-router';
+import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
+import { QueryList } from '../../../components/ui/query-list.tsx';
+import { formatPassbookTime } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAdvertiserSearch } from '../api/search-advertisers.ts';
+import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
+import { advertiserText } from './advertiser-labels.ts';
+
+export default function AdminAdvertisersPage() {
+  useDocumentTitle('広告主');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const search = useInlineForm({
+    schema: advertiserSearchQuery,
+    field: 'q',
+    initial: q,
+    // An empty search lists everyone (no q at all).
+    input: (text) => (text.trim() === '' ? {} : { q: text }),
+    onValid: (body) => setParams(body.q ? { q: body.q } : {}),
+  });
+  const query = useAdvertiserSearch(q);
+
+  return (
+    <div className="page">
+      <h1 className="page-title">広告主</h1>
+      <InlineForm
+        id="advertiser-search"
+        label="メールアドレス・会社名・名前"
+        className="field"
+        type="search"
+        {...search.props}
+        buttonLabel="検索する"
+        hint="一部だけでも検索できます。空欄で検索すると、すべての広告主を新しい順に表示します。"
+      />
+      <QueryList
+        query={query}
+        items={(data) => data.advertisers}
+        empty={advertiserText.searchEmpty}
+        label={q ? `「${q}」の検索結果` : '広告主の一覧'}
+      >
+        {(advertiser) => (
+          <li className="card" data-testid="advertiser-result">
+            <p className="ad-card__title">
+              <Link to={`/admin/advertisers/${encodeURIComponent(advertiser.id)}`}>
+                {advertiserName(advertiser)}
+              </Link>{' '}
+              <AdvertiserBadges advertiser={advertiser} />
+            </p>
+            <p className="note">
+              {advertiser.email} ／ 広告 {advertiser.ads}件（配信中 {advertiser.deliveringAds}件） ／
+              今月の利用額 {formatYen(advertiser.monthSpend)}（税抜） ／ 登録：
+              {formatPassbookTime(advertiser.createdAt)}
+            </p>
+          </li>
+        )}
+      </QueryList>
+    </div>
+  );
+}
