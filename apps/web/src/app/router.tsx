@@ -19,11 +19,11 @@ const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>)
 };
 
 /**
- * The admin's pages (one person's) load their loaders on demand too (admin-pages.ts): the first page
- * of everyone else carries only their paths.
+ * The advertiser's and the admin's pages load their loaders on demand too (console-pages.ts): the first
+ * page of every member and visitor carries only their paths.
  */
-const adminPage = (path: string) =>
-  lazyPage(path, () => import('./admin-pages.ts').then(({ adminPages }) => adminPages[path]!()));
+const consolePage = (path: string) =>
+  lazyPage(path, () => import('./console-pages.ts').then(({ consolePages }) => consolePages[path]!()));
 
 /** The pages by audience: each group's layout applies its guard once (route-groups.tsx). */
 const groups: Record<Audience, PageRoute[]> = {
@@ -67,15 +67,13 @@ const groups: Record<Audience, PageRoute[]> = {
     lazyPage('notices', () => import('../features/notices/components/notices-page.tsx')),
   ],
   advertiser: [
-    lazyPage('advertiser/card-setup', () => import('../features/advertisers/components/card-setup-page.tsx')),
-    lazyPage('advertiser/create-ad', () => import('../features/advertisers/components/create-ad-page.tsx')),
-    lazyPage('advertiser/edit-ad/:id', () => import('../features/advertisers/components/edit-ad-page.tsx')),
-    lazyPage('advertiser/ads-status', () => import('../features/advertisers/components/ads-status-page.tsx')),
-    lazyPage(
-      'advertiser/ads/:id/report',
-      () => import('../features/advertisers/components/ad-report-page.tsx'),
-    ),
-  ],
+    'advertiser/card-setup',
+    'advertiser/create-ad',
+    'advertiser/edit-ad/:id',
+    'advertiser/ads-status',
+    'advertiser/billing',
+    'advertiser/ads/:id/report',
+  ].map(consolePage),
   admin: [
     'admin',
     'admin/review',
@@ -88,7 +86,10 @@ const groups: Record<Audience, PageRoute[]> = {
     'admin/users/:id',
     'admin/numbers',
     'admin/notices',
-  ].map(adminPage),
+    'admin/advertisers',
+    'admin/advertisers/:id',
+    'admin/billing',
+  ].map(consolePage),
 };
 
 const pages = Object.values(groups).flat();
