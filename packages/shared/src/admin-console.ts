@@ -18,6 +18,13 @@ export type {
   RewardCheckRow,
   SettingsAuditEntry,
 } from './responses/admin.ts';
+export type {
+  AdminAdvertiserAd,
+  AdminAdvertiserInvoice,
+  AdminAdvertiserOverview,
+  AdminAdvertiserSummary,
+  AdvertiserSuspensionResult,
+} from './responses/admin-advertisers.ts';
 
 const invalid = { error: messages.allFieldsRequired };
 const wholeNumber = (min: number, max: number) =>
@@ -108,3 +115,31 @@ export const rejectAdBody = rejectGiftBody;
 
 /** The dashboard's period in days; anything else (missing, repeated, out of range) shows 30. */
 export const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
+
+/**
+ * The advertiser list (issue 17): words the server sends. The list's own screen words live in the
+ * web's admin feature.
+ */
+export const advertiserConsoleMessages = {
+  notFound: '広告主が見つかりません。',
+  /** A suspended advertiser's sign-in: why, and whom to contact (the footer's お問い合わせ). */
+  signInSuspended:
+    'この広告主アカウントは運営により利用停止されているため、ログインできません。再開のご相談は、ページ下部の「お問い合わせ」から運営事務局までご連絡ください。',
+  searchInvalid: '検索語は1〜254文字で入力してください。',
+  /** The members' suspension refuses an advertiser: only the advertiser list also stops their ads. */
+  suspendOnAdvertiserPage:
+    '広告主の利用停止は「広告主・利用停止」のページから行ってください（配信も止まります）。',
+} as const;
+
+/**
+ * The advertiser list's search: part of an e-mail, a name or a company name. Without `q` it lists
+ * everyone; a `q` given must hold something.
+ */
+export const advertiserSearchQuery = z.strictObject({
+  q: wellFormedString({ error: advertiserConsoleMessages.searchInvalid })
+    .trim()
+    .min(1, { error: advertiserConsoleMessages.searchInvalid })
+    .max(254, { error: advertiserConsoleMessages.searchInvalid })
+    .optional(),
+});
+export type AdvertiserSearchQuery = z.infer<typeof advertiserSearchQuery>;

@@ -1,4 +1,10 @@
-import { type AdminUserOverview, type AdminUserSummary, type Me, messages } from '@quiz-points/shared';
+import {
+  type AdminUserOverview,
+  type AdminUserSummary,
+  advertiserConsoleMessages,
+  type Me,
+  messages,
+} from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, authSessions, users } from '../db/schema.ts';
@@ -123,5 +129,23 @@ describe.each(databaseKinds())('admin user lookup and suspension on %s', (kind) 
     expect(unknown.status).toBe(404);
     const audited = await t.database.db.select().from(adminAudit);
     expect(audited.filter((row) => [me.body.user.uid, 'nobody'].includes(row.targetId))).toEqual([]);
+  });
+
+  it('sends an advertiser’s suspension to the advertiser list, which also holds their ads', async () => {
+    const advertiser = await t.as.advertiser();
+    const refused = await t.admin.json<ErrorReply>('POST', `/api/admin/users/${advertiser.uid}/suspension`, {
+      suspended: true,
+      reason: '不正',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(advertiserConsoleMessages.suspendOnAdvertiserPage);
+    const [row] = await t.database.db
+      .select({ banned: users.banned })
+      .from(users)
+      .where(eq(users.id, advertiser.uid));
+    expect(row?.banned).toBe(false);
+    expect(
+      await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetId, advertiser.uid)),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { messages, type SuspensionBody } from '@quiz-points/shared';
+import { advertiserConsoleMessages, messages, type SuspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
@@ -9,7 +9,9 @@ import { DomainError } from '../domain-error.ts';
 /**
  * The admin suspends a user (signing them out everywhere at once: their sessions are deleted) or
  * lifts a suspension, always with a reason. The change, its reason and who made it are audited
- * (admin_audit) in the same transaction. The admin account itself cannot be suspended.
+ * (admin_audit) in the same transaction. The admin account itself cannot be suspended, and an
+ * advertiser is suspended on the advertiser list (set-advertiser-suspension.ts), which also holds
+ * their ads: here a ban alone would leave their ads delivering.
  */
 export async function setSuspension(options: {
   db: Database;
@@ -25,8 +27,12 @@ export async function setSuspension(options: {
     const user = await lockRow(tx, users, eq(users.id, userId), {
       banned: users.banned,
       banReason: users.banReason,
+      role: users.role,
     });
     if (!user) throw new DomainError('NOT_FOUND', messages.userInfoNotFound);
+    if (user.role === 'advertiser') {
+      throw new DomainError('CONFLICT', advertiserConsoleMessages.suspendOnAdvertiserPage);
+    }
     await tx
       .update(users)
       .set({ banned: suspended, banReason: suspended ? reason : null, updatedAt: now })
