@@ -203,4 +203,29 @@ describe.each(databaseKinds())('the admin’s advertiser list on %s', (kind) => 
       .where(and(eq(ads.id, late.id), eq(ads.advertiserId, advertiser.uid)));
     expect(row).toEqual({ status: 'approved', holds: ['suspended'] });
   });
+
+  it('holds an ad approved while its advertiser has an unpaid invoice, with the suspension’s hold too', async () => {
+    const advertiser = await t.as.advertiser();
+    const billed = await createAd(db(), { advertiserId: advertiser.uid, holds: ['billing'] });
+    await db().insert(invoices).values({
+      adId: billed.id,
+      advertiserId: advertiser.uid,
+      period: '202610',
+      deliveries: 1,
+      unitPrice: 100,
+      subtotal: 100,
+      tax: 10,
+      total: 110,
+      status: 'failed',
+    });
+    const approve = async () => {
+      const late = await createAd(db(), { advertiserId: advertiser.uid, status: 'pending', isActive: false });
+      expect((await t.admin.json('POST', `/api/admin/ads/${late.id}/approve`)).status).toBe(200);
+      const [row] = await db().select({ holds: ads.holds }).from(ads).where(eq(ads.id, late.id));
+      return row?.holds;
+    };
+    expect(await approve()).toEqual(['billing']);
+    await suspension(advertiser.uid, { suspended: true, reason: '未払い' });
+    expect(await approve()).toEqual(['billing', 'suspended']);
+  });
 });

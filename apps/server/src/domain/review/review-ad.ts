@@ -1,5 +1,5 @@
 import { messages } from '@quiz-points/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
@@ -8,6 +8,21 @@ import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { adReviewedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
+
+/**
+ * The holds an ad is approved with: its advertiser's, so it waits with their other ads. Suspended
+ * (submitted as the suspension landed): the suspension's hold. An invoice of theirs still unpaid: the
+ * failed payment's hold (docs/decisions/018-failed-payments.md), lifted with their others once paid.
+ */
+const advertiserHolds = sql`(
+  select array(
+    select distinct hold from unnest(
+      ads.holds
+      || case when exists (select 1 from users u where u.id = ads.advertiser_id and u.banned)
+              then array['suspended'] else array[]::text[] end
+      || case when exists (select 1 from invoices i where i.advertiser_id = ads.advertiser_id and i.status = 'failed')
+              then array['billing'] else array[]::text[] end
+    ) hold order by hold))`;
 
 /** A rejection's reason is parsed by `rejectAdBody` and mailed to the advertiser. */
 export type ReviewDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
@@ -34,7 +49,13 @@ export async function reviewAd(options: {
       .update(ads)
       .set(
         decision.kind === 'approve'
-          ? { status: 'approved', isActive: true, rejectionReason: null, updatedAt: now }
+          ? {
+              status: 'approved',
+              isActive: true,
+              rejectionReason: null,
+              holds: advertiserHolds,
+              updatedAt: now,
+            }
           : { status: 'rejected', isActive: false, rejectionReason: reason, updatedAt: now },
       )
       .where(and(eq(ads.id, adId), eq(ads.status, 'pending')))
