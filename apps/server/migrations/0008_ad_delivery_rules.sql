@@ -9,6 +9,11 @@ ALTER TABLE "ads" ADD COLUMN "ends_at" timestamp with time zone;--> statement-br
 ALTER TABLE "ads" ADD COLUMN "holds" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "ads" ADD CONSTRAINT "ads_window_order" CHECK ("ads"."starts_at" is null or "ads"."ends_at" is null or "ads"."starts_at" < "ads"."ends_at");--> statement-breakpoint
 ALTER TABLE "ads" ADD CONSTRAINT "ads_holds_valid" CHECK ("ads"."holds" <@ array['paused', 'billing', 'suspended']::text[]);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_target_prefectures_valid" CHECK ("ads"."target_prefectures" <@ array['北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県', '埼玉県', '千葉県', '東京都', '神奈川県', '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県', '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県', '奈良県', '和歌山県', '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県', '佐賀県', '長崎県', '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県']::text[]);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_target_occupations_valid" CHECK ("ads"."target_occupations" <@ array['会社役員', '会社員', '公務員', '自営業', '学生', '主婦・主夫', 'アルバイト', '無職']::text[]);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_target_incomes_valid" CHECK ("ads"."target_incomes" <@ array['〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜']::text[]);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_target_marital_statuses_valid" CHECK ("ads"."target_marital_statuses" <@ array['single', 'divorced', 'married']::text[]);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_target_children_valid" CHECK ("ads"."target_children" <@ array['with', 'without']::text[]);--> statement-breakpoint
 ALTER TABLE "ads" ADD CONSTRAINT "ads_status_valid" CHECK ("ads"."status" in ('draft', 'pending', 'approved', 'rejected'));--> statement-breakpoint
 -- An ad's responses joined to its deliveries, for the advertiser's report (get-ad-report.ts): without
 -- it the report read every response of every ad.

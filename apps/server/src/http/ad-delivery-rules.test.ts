@@ -98,6 +98,20 @@ describe.each(databaseKinds())('delivery rules on %s', (kind) => {
     expect((await click(osakaStudent, childless.id)).status).toBe(200);
   });
 
+  it('keeps only known holds and profile values in the database, whatever writes them', async () => {
+    const ad = await createAd(t.database.db);
+    for (const values of [
+      { holds: ['vacation'] },
+      { targetPrefectures: ['東京'] },
+      { targetOccupations: ['宇宙飛行士'] },
+      { targetIncomes: ['1億円〜'] },
+      { targetMaritalStatuses: ['widowed'] },
+      { targetChildren: ['many'] },
+    ]) {
+      await expect(setAd(ad.id, values), JSON.stringify(values)).rejects.toThrow();
+    }
+  });
+
   it('keeps an ad the person opened before it was paused, and takes the answer', async () => {
     const person = await t.as.user();
     const ad = await createAd(t.database.db);
