@@ -194,9 +194,10 @@ describe('settings', () => {
       await pricing.getByLabel('基本料金（円）').fill('22');
       await pricing.getByLabel('ターゲティング追加料金（円）').fill('6');
       await pricing.getByRole('button', { name: '価格設定を保存' }).click();
+      await pricing.getByRole('button', { name: '変更を確定する' }).click();
       await expect.poll(() => pricing.getByRole('status').innerText()).toBe(messages.settingSaved);
       const audit = page.getByTestId('audit-entry').first();
-      await expect.poll(() => audit.innerText()).toContain('"userReward":12');
+      await expect.poll(() => audit.innerText()).toContain(`ユーザー報酬: ${original.user_reward}円 → 12円`);
       expect(await audit.innerText()).toContain('admin@quiz-points.example');
       await expectAccessible(page);
       await screenshot(page, 'admin-settings');

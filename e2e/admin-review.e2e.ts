@@ -43,6 +43,7 @@ describe('ad review', () => {
     await expectAccessible(page);
     await screenshot(page, 'admin-review');
     await card.getByRole('button', { name: '承認する' }).click();
+    await card.getByRole('button', { name: '承認を確定する' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
 
     const userContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });

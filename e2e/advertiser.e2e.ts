@@ -297,8 +297,7 @@ describe('advertiser journeys', () => {
     expect(summaryText).toContain('50%');
     expect(summaryText).toContain('中央値 40秒');
     expect(await page.getByRole('img', { name: /日別配信数。合計10件/ }).count()).toBe(1);
-    await page.getByText('日別の配信数を表で見る').click();
-    expect(await page.locator('.report-chart tbody tr').count()).toBe(2);
+    expect(await page.getByRole('region', { name: '日別の表' }).locator('tbody tr').count()).toBe(2);
     const breakdown = page.getByRole('table').last();
     expect(await breakdown.innerText()).toContain('男性');
     expect(await breakdown.innerText()).toContain('30代');
@@ -381,6 +380,7 @@ describe('advertiser journeys', () => {
     const again = admin.getByTestId('pending-ad').filter({ hasText: title });
     expect(await again.innerText()).toContain('広告ページで紹介された色は？');
     await again.getByRole('button', { name: '承認する' }).click();
+    await again.getByRole('button', { name: '承認を確定する' }).click();
     await expect.poll(() => admin.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
     await adminContext.close();
 

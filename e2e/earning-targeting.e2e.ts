@@ -18,18 +18,19 @@ const noBands = { '10s': false, '20s': false, '30s': false, '40s': false, '50s':
 
 async function insertAd(
   title: string,
-  values: { reward: number; cap?: number; ages?: Partial<typeof noBands> },
+  values: { reward: number; cap?: number; ages?: Partial<typeof noBands>; prefectures?: string[] },
 ) {
   const { rows } = await postgres.db.query(
     `insert into ads (ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price,
-       max_deliveries, status, is_active, target_age_range)
-     values ('E2E社', $1, $2, '質問', '["a","b"]', $3, 40, $4, 'approved', true, $5) returning id`,
+       max_deliveries, status, is_active, target_age_range, target_prefectures)
+     values ('E2E社', $1, $2, '質問', '["a","b"]', $3, 40, $4, 'approved', true, $5, $6) returning id`,
     [
       `${browser.baseUrl}/sample-ads/midori-bank`,
       title,
       values.reward,
       values.cap ?? 100,
       { ...noBands, ...values.ages },
+      values.prefectures ?? [],
     ],
   );
   await postgres.db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 1)', [
@@ -78,5 +79,29 @@ describe('ads that stop or are aimed at others', () => {
     await page.locator('.ad-list').waitFor();
     expect(await adCard(page, thirties).count()).toBe(1);
     expect(await adCard(page, teens).count()).toBe(0);
+  });
+
+  it('shows an ad aimed at a prefecture to a member living there, and not to one elsewhere', async () => {
+    const title = `鳥取県の方へ ${unique()}`;
+    const forEveryone = `全国の方へ ${unique()}`;
+    await insertAd(title, { reward: 85, prefectures: ['鳥取県'] });
+    await insertAd(forEveryone, { reward: 84 });
+    const { page, context } = browser;
+
+    // Zip code 680-0001 is in 鳥取市, 鳥取県: the profile stores the prefecture the lookup gives.
+    await signInWithGoogle(page, `tottori-${unique()}@example.com`);
+    await completeSignup(page, { zipCode: '6800001' });
+    await adCard(page, title).waitFor();
+
+    const elsewhereContext = await context
+      .browser()!
+      .newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
+    const elsewhere = await elsewhereContext.newPage();
+    await signInWithGoogle(elsewhere, `tokyo-${unique()}@example.com`);
+    await completeSignup(elsewhere, { zipCode: '1000001' });
+    // The list has loaded (the ad for everyone is there), without the ad aimed at 鳥取県.
+    await adCard(elsewhere, forEveryone).waitFor();
+    expect(await adCard(elsewhere, title).count()).toBe(0);
+    await elsewhereContext.close();
   });
 });

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       { INVOICE_REGISTRATION_NUMBER: undefined },
       /INVOICE_REGISTRATION_NUMBER/,
     ],
+    ['no invoice issuer name', { INVOICE_ISSUER_NAME: undefined }, /INVOICE_ISSUER_NAME must be set/],
     ['the development gift-code key', { GIFT_CODE_KEY: undefined }, /GIFT_CODE_KEY must be set/],
     ['a gift-code key of the wrong size', { GIFT_CODE_KEY: 'c2hvcnQ=' }, /GIFT_CODE_KEY/],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
@@ -56,6 +57,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.payments.provider).toBe('local');
     expect(config.invoiceRegistrationNumber).toBe('T0000000000000');
+    expect(config.invoiceIssuerName).toBe('株式会社クイズポイント');
+    expect(() => loadConfig({ INVOICE_ISSUER_NAME: '  ' })).toThrow(/INVOICE_ISSUER_NAME/);
     expect(loadConfig(production).payments).toMatchObject({
       provider: 'stripe',
       secretKey: productionEnv.STRIPE_SECRET_KEY,

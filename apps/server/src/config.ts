@@ -9,6 +9,8 @@ const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
 const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
 /** A clearly fake qualified-invoice registration number for development (T + 13 digits). */
 const DEV_INVOICE_REGISTRATION_NUMBER = 'T0000000000000';
+/** The issuer's name on invoices in development (the operator named on the legal page). */
+const DEV_INVOICE_ISSUER_NAME = '株式会社クイズポイント';
 /** The development OpenID Connect client; Google knows neither, so production refuses both. */
 const DEV_GOOGLE_CLIENT_ID = 'quiz-points-local';
 const DEV_GOOGLE_CLIENT_SECRET = 'local-development-client-secret';
@@ -51,6 +53,8 @@ const envSchema = z.object({
     .string()
     .regex(/^T\d{13}$/, 'must be T followed by 13 digits')
     .optional(),
+  /** The issuer's name on qualified invoices (the registered business's name, 氏名又は名称). */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).max(100).optional(),
   /**
    * The gift-code inventory's key: 32 random bytes in base64 (`openssl rand -base64 32`). Codes are
    * encrypted with a key derived from it, and fingerprinted with another; losing it loses the stock.
@@ -95,6 +99,8 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string | null }
     | { provider: 'local'; webhookSecret: string; publishableKey: null };
   invoiceRegistrationNumber: string;
+  /** The issuer's name on qualified invoices and the legal page. */
+  invoiceIssuerName: string;
   /** GIFT_CODE_KEY's 32 bytes (domain/gifts/gift-code-cipher.ts). */
   giftCodeKey: Buffer;
 }
@@ -149,6 +155,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('the payment stand-in (PAYMENT_PROVIDER=local) is refused in production');
     if (!env.INVOICE_REGISTRATION_NUMBER)
       problems.push('INVOICE_REGISTRATION_NUMBER must be set in production (qualified invoices)');
+    if (!env.INVOICE_ISSUER_NAME)
+      problems.push('INVOICE_ISSUER_NAME must be set in production (qualified invoices)');
     if (env.GIFT_CODE_KEY === DEV_GIFT_CODE_KEY)
       problems.push('GIFT_CODE_KEY must be set in production (the development key is refused)');
   }
@@ -207,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: null,
           },
     invoiceRegistrationNumber: env.INVOICE_REGISTRATION_NUMBER ?? DEV_INVOICE_REGISTRATION_NUMBER,
+    invoiceIssuerName: env.INVOICE_ISSUER_NAME ?? DEV_INVOICE_ISSUER_NAME,
     giftCodeKey: Buffer.from(env.GIFT_CODE_KEY, 'base64'),
   };
 }

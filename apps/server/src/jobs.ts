@@ -5,15 +5,24 @@ import { japanDayOfMonth } from './domain/billing/billing-period.ts';
 import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
 import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
 import { type RunningJobs, type ScheduledJob, startJobs } from './services/jobs/start-jobs.ts';
+import type { Mailer } from './services/mail/mailer.ts';
 import type { PaymentProvider } from './services/payments/payment-provider.ts';
 
 /** The day of the month from which last month may be billed (a start-up later in the month catches up). */
 const BILLING_DAY = 5;
 
+/** The scheduled jobs' queue names; `migrate.ts` creates their queues before the servers start. */
+export const JOB_NAMES = {
+  monthlyBilling: 'monthly-billing',
+  pruneExpiredRows: 'prune-expired-rows',
+} as const;
+
 export interface BackgroundJobsOptions {
   config: Config;
   database: DatabaseHandle;
   payments: PaymentProvider;
+  /** Tells an advertiser when the run's charge of their invoice failed. */
+  mailer: Mailer;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -23,23 +32,33 @@ export interface BackgroundJobsOptions {
  * reads any more. services/jobs runs them (pg-boss, or an in-process check on PGlite).
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): Promise<RunningJobs> {
-  const { config, database, payments, log } = options;
+  const { config, database, payments, mailer, log } = options;
   const now = options.now ?? (() => new Date());
   const jobs: ScheduledJob[] = [
     {
-      name: 'monthly-billing',
+      name: JOB_NAMES.monthlyBilling,
       // 04:00 on the 5th: billed on the 5th of the following month.
       cron: '0 4 5 * *',
       async run() {
         const at = now();
         if (japanDayOfMonth(at) < BILLING_DAY) return;
         const registrationNumber = config.invoiceRegistrationNumber;
-        const result = await runMonthlyBilling({ db: database.db, payments, registrationNumber, now: at });
+        const issuerName = config.invoiceIssuerName;
+        const result = await runMonthlyBilling({
+          db: database.db,
+          payments,
+          mailer,
+          log,
+          registrationNumber,
+          publicUrl: config.publicUrl,
+          issuerName,
+          now: at,
+        });
         log.info({ job: 'monthly-billing', ...result }, 'monthly billing ran');
       },
     },
     {
-      name: 'prune-expired-rows',
+      name: JOB_NAMES.pruneExpiredRows,
       // Hourly, at a minute when nothing else is scheduled.
       cron: '17 * * * *',
       async run() {

@@ -17,14 +17,15 @@ async function main() {
   if (config.seed === 'auto' && !config.isProduction) await seedIfEmpty(database.db, config);
 
   const payments = createPaymentProvider(config, database.db);
+  const mailer = createMailer(config, database.db);
   const app = await buildApp({
     config,
     database,
-    mailer: createMailer(config, database.db),
+    mailer,
     sms: createSmsSender(config, database.db),
     payments,
   });
-  const jobs = await startBackgroundJobs({ config, database, payments, log: app.log });
+  const jobs = await startBackgroundJobs({ config, database, payments, mailer, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

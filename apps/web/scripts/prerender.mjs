@@ -23,10 +23,22 @@ await build({
 });
 const { renderPage, renderShell, prerenderedPageRoutes } = await import(path.join(ssrDir, 'entry-server.js'));
 
-// What production's server embeds (hasSession aside). A page whose HTML changes when these change
-// (the demo shows the wait) is marked with them: the server sends it only under the same values.
-const config = { adWaitSeconds: 30, paymentsPublishableKey: null };
-const probe = { adWaitSeconds: 29, paymentsPublishableKey: 'pk_probe' };
+// What production's server embeds (hasSession aside). A page whose HTML changes when one of these
+// changes (the demo shows the wait, the legal page the invoice issuer) is marked with those values:
+// the server sends it only under the same values (else the app draws it).
+const config = {
+  adWaitSeconds: 30,
+  paymentsPublishableKey: null,
+  // The development defaults (apps/server/src/config.ts); production sets its own.
+  invoiceIssuerName: '株式会社クイズポイント',
+  invoiceRegistrationNumber: 'T0000000000000',
+};
+const probe = {
+  adWaitSeconds: 29,
+  paymentsPublishableKey: 'pk_probe',
+  invoiceIssuerName: '株式会社プローブ',
+  invoiceRegistrationNumber: 'T9999999999999',
+};
 
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const rootStart = '<div id="root"';
@@ -90,7 +102,12 @@ const write = (name, html) => {
 
 for (const route of prerenderedPageRoutes) {
   const rendered = await renderPage(route, { ...config, hasSession: false });
-  const probed = await renderPage(route, { ...probe, hasSession: false });
+  // Each value the page shows, found by changing that one alone.
+  const renderedWith = {};
+  for (const key of Object.keys(config)) {
+    const probed = await renderPage(route, { ...config, [key]: probe[key], hasSession: false });
+    if (probed.html !== rendered.html) renderedWith[key] = config[key];
+  }
   const name = route === '/' ? 'index.html' : `${route.slice(1).replaceAll('/', '-')}.html`;
   const html = page(rendered.html, {
     attributes: ' data-prerendered=""',
@@ -98,7 +115,7 @@ for (const route of prerenderedPageRoutes) {
   });
   written.pages[route] = {
     file: write(name, html),
-    ...(rendered.html === probed.html ? {} : { renderedWith: config }),
+    ...(Object.keys(renderedWith).length === 0 ? {} : { renderedWith }),
   };
 }
 

@@ -4,7 +4,9 @@ import {
   invoiceAmounts,
   MIN_CHARGE_YEN,
   noTargeting,
+  type PricedTargeting,
   perDeliveryCost,
+  targetingDimensionsUsed,
   totalWithTax,
 } from './advertisers.ts';
 
@@ -46,12 +48,52 @@ describe('perDeliveryCost', () => {
     const oneGender = { ...noTargeting, targetGender: { male: true, female: false, other: false } };
     const allGenders = { ...noTargeting, targetGender: { male: true, female: true, other: true } };
     const genderAndAges = {
+      ...noTargeting,
       targetGender: { male: false, female: true, other: false },
       targetAgeRange: { '10s': false, '20s': true, '30s': true, '40s': false, '50s': false, '60s': false },
     };
     expect(perDeliveryCost(pricing, oneGender)).toBe(40);
     expect(perDeliveryCost(pricing, allGenders)).toBe(40);
     expect(perDeliveryCost(pricing, genderAndAges)).toBe(45);
+  });
+
+  it.each([
+    ['prefecture', { targetPrefectures: ['東京都'] }],
+    ['occupation', { targetOccupations: ['会社員'] }],
+    ['income', { targetIncomes: ['〜300万円'] }],
+    ['marital status', { targetMaritalStatuses: ['married'] }],
+    ['children', { targetChildren: ['with'] }],
+  ] as const)('adds one extra fee for a %s list, however many values it holds', (_, list) => {
+    const one = { ...noTargeting, ...list };
+    expect(targetingDimensionsUsed(one)).toBe(1);
+    expect(perDeliveryCost(pricing, one)).toBe(40);
+    const field = Object.keys(list)[0] as keyof typeof list;
+    const more = { ...noTargeting, [field]: [...list[field], 'x', 'y'] };
+    expect(perDeliveryCost(pricing, more)).toBe(40);
+  });
+
+  it('adds one fee per dimension used, up to all seven; an empty list adds nothing', () => {
+    const steps = [
+      { targetPrefectures: ['東京都', '大阪府', '沖縄県'] },
+      { targetOccupations: ['会社員', '学生'] },
+      { targetIncomes: ['500万円〜'] },
+      { targetMaritalStatuses: ['single', 'divorced'] },
+      { targetChildren: ['with', 'without'] },
+      { targetGender: { male: true, female: false, other: false } },
+      { targetAgeRange: { ...noTargeting.targetAgeRange, '60s': true } },
+    ];
+    let targeting: PricedTargeting = { ...noTargeting };
+    steps.forEach((step, index) => {
+      targeting = { ...targeting, ...step };
+      expect(targetingDimensionsUsed(targeting)).toBe(index + 1);
+      expect(perDeliveryCost(pricing, targeting)).toBe(35 + 5 * (index + 1));
+    });
+    expect(perDeliveryCost(pricing, { ...targeting, targetIncomes: [] })).toBe(65);
+  });
+
+  it('prices an ad row (lists of plain strings) the same way', () => {
+    const row = { ...noTargeting, targetPrefectures: ['北海道'] as string[], targetChildren: [] as string[] };
+    expect(perDeliveryCost({ ...pricing, extraTargetingFee: 12 }, row)).toBe(47);
   });
 });
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import './zod-config.ts';
 import { ageBands, genders, type InvoiceStatus, limits } from './constants.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
+import { companyFields } from './invoices.ts';
 import { messages } from './messages.ts';
+import { adScheduleShape, scheduleCheck, scheduleProblem, startProblem } from './running-ads.ts';
+import {
+  noProfileTargeting,
+  type ProfileTargeting,
+  type ProfileTargetingField,
+  profileTargetingShape,
+} from './targeting.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
 export type {
@@ -20,20 +28,42 @@ export interface Pricing {
   extraTargetingFee: number;
 }
 
-export interface Targeting {
+/** Who an ad targets: gender and age boxes, and the profile lists (none used = everyone). */
+export interface Targeting extends ProfileTargeting {
   targetGender: TargetGender;
   targetAgeRange: TargetAgeRange;
 }
 
+/** What pricing reads of a targeting: which boxes are ticked and which lists are filled (an ad row too). */
+export type PricedTargeting = Pick<Targeting, 'targetGender' | 'targetAgeRange'> &
+  Record<ProfileTargetingField, readonly string[]>;
+
 const anyTicked = (boxes: Record<string, boolean>) => Object.values(boxes).some(Boolean);
 
 /**
- * SPEC §9: per-delivery cost = user reward + base fee, plus one extra targeting fee for any gender
- * filter and one for any age filter (however many boxes are ticked).
+ * How many of the seven targeting dimensions an ad uses: gender, age, and each profile list
+ * (prefecture, occupation, income, marital status, children), however many values each holds.
  */
-export function perDeliveryCost(pricing: Pricing, targeting: Targeting): number {
-  const extras = (anyTicked(targeting.targetGender) ? 1 : 0) + (anyTicked(targeting.targetAgeRange) ? 1 : 0);
-  return pricing.userReward + pricing.baseFee + extras * pricing.extraTargetingFee;
+export function targetingDimensionsUsed(targeting: PricedTargeting): number {
+  return [
+    anyTicked(targeting.targetGender),
+    anyTicked(targeting.targetAgeRange),
+    targeting.targetPrefectures.length > 0,
+    targeting.targetOccupations.length > 0,
+    targeting.targetIncomes.length > 0,
+    targeting.targetMaritalStatuses.length > 0,
+    targeting.targetChildren.length > 0,
+  ].filter(Boolean).length;
+}
+
+/**
+ * SPEC §9: per-delivery cost = user reward + base fee, plus one extra targeting fee for any gender
+ * filter and one for any age filter (however many boxes are ticked); issue 17 adds one more for each
+ * profile dimension used, the same way (docs/decisions/020-profile-targeting.md).
+ */
+export function perDeliveryCost(pricing: Pricing, targeting: PricedTargeting): number {
+  const extras = targetingDimensionsUsed(targeting) * pricing.extraTargetingFee;
+  return pricing.userReward + pricing.baseFee + extras;
 }
 
 /** SPEC §9: total = floor(cost × maxDeliveries × 1.1) yen with tax, in integers (no float error). */
@@ -64,10 +94,11 @@ export const targetAgeRangeSchema = z.strictObject(
   invalid,
 );
 
-/** An ad for everyone: no gender and no age band ticked. */
+/** An ad for everyone: no gender and no age band ticked, every profile list empty. */
 export const noTargeting: Targeting = {
   targetGender: { male: false, female: false, other: false },
   targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+  ...noProfileTargeting,
 };
 
 export const MAX_DELIVERIES_LIMIT = 1_000_000;
@@ -94,9 +125,27 @@ export const adInputBody = z
     maxDeliveries: z.number(invalid).int(invalid).min(1, invalid).max(MAX_DELIVERIES_LIMIT, invalid),
     targetGender: targetGenderSchema,
     targetAgeRange: targetAgeRangeSchema,
+    ...profileTargetingShape,
+    ...adScheduleShape,
   })
-  .refine((ad) => ad.correctOptionIndex <= ad.quizOptions.length, invalid);
-export type AdInputBody = z.input<typeof adInputBody>;
+  .refine((ad) => ad.correctOptionIndex <= ad.quizOptions.length, invalid)
+  .superRefine(scheduleCheck(scheduleProblem));
+/** A submission as the server parses it (profile lists left out are filled in empty). */
+export type AdInputBody = z.output<typeof adInputBody>;
+
+/** Issue 17: the targeting of an ad being written, for how many members it would reach. */
+export const reachEstimateBody = z.strictObject({
+  targetGender: targetGenderSchema,
+  targetAgeRange: targetAgeRangeSchema,
+  ...profileTargetingShape,
+});
+export type ReachEstimateBody = z.input<typeof reachEstimateBody>;
+
+/**
+ * A new ad (created, saved as a draft, or a draft submitted): also no start date already past
+ * (docs/decisions/019-running-ads.md).
+ */
+export const newAdInputBody = adInputBody.superRefine(scheduleCheck(startProblem));
 
 /** SPEC §5 Raise limit: a whole number; "greater than the current one" is checked by the server. */
 export const raiseLimitBody = z.strictObject({
@@ -128,6 +177,9 @@ export const advertiserSignUpBody = z.strictObject({
   email: emailField,
   password: newPassword,
   agreeToTerms: z.literal(true, { error: messages.advertiserTermsRequired }),
+  // The invoices' addressee (issue 17), asked at sign-up and editable later; optional.
+  companyName: companyFields.companyName.optional(),
+  companyAddress: companyFields.companyAddress.optional(),
 });
 export type AdvertiserSignUpBody = z.input<typeof advertiserSignUpBody>;
 

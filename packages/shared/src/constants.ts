@@ -80,6 +80,7 @@ export const adminActions = [
   'withdraw_gift_code',
   'post_notice',
   'update_notice',
+  'retry_invoice',
 ] as const;
 export const suspensionActions = ['suspend', 'unsuspend'] as const satisfies readonly AdminAction[];
 

@@ -89,7 +89,7 @@ export const messages = {
   cardSetupFailed: 'カードの登録に失敗しました。もう一度お試しください。',
   cardRegistered: 'カードを登録しました。',
   adSubmitted: '広告を登録しました。1〜2営業日以内に審査結果をメールでお知らせします。',
-  adNotEditable: '審査で却下された広告のみ修正して再申請できます。',
+  adNotEditable: '下書きと、審査で却下された広告のみ修正できます。',
   adLimitRaised: '配信上限を更新しました。',
   adDeliveryEnded: '広告の配信を終了しました。',
   adAlreadyEnded: 'この広告の配信はすでに終了しています。',

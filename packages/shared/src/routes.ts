@@ -30,6 +30,8 @@ export const pageRoutes = [
   // Beyond SPEC §2: the password-reset landing and each ad's report.
   '/advertiser/reset-password',
   '/advertiser/ads/:id/report',
+  // Issue 17: month-to-date spend and the qualified invoices.
+  '/advertiser/billing',
   '/admin',
   '/admin/review',
   '/admin/cloudworks',
@@ -46,6 +48,11 @@ export const pageRoutes = [
   // Issue 16: お知らせ, read by members and posted by the admin.
   '/notices',
   '/admin/notices',
+  // Issue 17: the advertiser list.
+  '/admin/advertisers',
+  '/admin/advertisers/:id',
+  // Issue 17: failed card charges, with a retry.
+  '/admin/billing',
 ] as const;
 
 /**

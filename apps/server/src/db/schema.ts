@@ -3,6 +3,7 @@ import {
   adminActions,
   adStatuses,
   annualIncomes,
+  childrenTargets,
   genders,
   giftCodeStatuses,
   giftStatuses,
@@ -10,6 +11,7 @@ import {
   ledgerReasons,
   maritalStatuses,
   occupations,
+  prefectures,
   roles,
 } from '@quiz-points/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
@@ -34,6 +36,10 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A check that a list column holds only values of the shared list (an empty list passes). */
+const allOf = (column: AnyColumn, values: readonly string[]): SQL =>
+  sql`${column} <@ array[${sql.raw(values.map((value) => `'${value}'`).join(', '))}]::text[]`;
 
 /** A check that a column holds one of the shared list's values (the list also types the column). */
 const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
@@ -88,6 +94,9 @@ export const users = pgTable(
     lastDailyQuizId: varchar('last_daily_quiz_id', { length: 8 }),
     cardRegistered: boolean('card_registered').notNull().default(false),
     displayName: text('display_name'),
+    /** An advertiser's company name and address for invoices (issue 17; null: not given). */
+    companyName: text('company_name'),
+    companyAddress: text('company_address'),
     signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
@@ -235,10 +244,12 @@ export const ads = pgTable(
       'ads_window_order',
       sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
     ),
-    check(
-      'ads_holds_valid',
-      sql`${t.holds} <@ array[${sql.raw(adHolds.map((hold) => `'${hold}'`).join(', '))}]::text[]`,
-    ),
+    check('ads_holds_valid', allOf(t.holds, adHolds)),
+    check('ads_target_prefectures_valid', allOf(t.targetPrefectures, prefectures)),
+    check('ads_target_occupations_valid', allOf(t.targetOccupations, occupations)),
+    check('ads_target_incomes_valid', allOf(t.targetIncomes, annualIncomes)),
+    check('ads_target_marital_statuses_valid', allOf(t.targetMaritalStatuses, maritalStatuses)),
+    check('ads_target_children_valid', allOf(t.targetChildren, childrenTargets)),
   ],
 );
 
@@ -337,6 +348,8 @@ export const quizResponses = pgTable(
     uniqueIndex('quiz_responses_person_ad_key').on(t.emailHash, t.adId),
     uniqueIndex('quiz_responses_person_daily_key').on(t.emailHash, t.dailyQuizId),
     index('quiz_responses_user_idx').on(t.userId, t.createdAt.desc()),
+    // An ad's responses joined to its deliveries (the advertiser's report, get-ad-report.ts).
+    index('quiz_responses_ad_user_idx').on(t.adId, t.userId).where(sql`${t.adId} is not null`),
     // The person's ads by answer, newest first, the unanswered (null) ones ahead of them: the ad
     // list finds what is opened but not answered, and the answered list pages, in one index range.
     index('quiz_responses_person_answer_idx')
@@ -608,12 +621,20 @@ export const invoices = pgTable(
     providerInvoiceId: text('provider_invoice_id'),
     chargeAttempts: integer('charge_attempts').notNull().default(0),
     failureReason: text('failure_reason'),
+    /** When the invoice first failed to charge (its advertiser is mailed once); kept after it is paid. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     chargedAt: timestamp('charged_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The qualified invoice's parties as they were when it was written (null before migration 0009). */
+    issuerName: text('issuer_name'),
+    issuerRegistrationNumber: text('issuer_registration_number'),
+    recipientName: text('recipient_name'),
+    recipientAddress: text('recipient_address'),
   },
   (t) => [
     uniqueIndex('invoices_ad_period_key').on(t.adId, t.period),
     index('invoices_advertiser_idx').on(t.advertiserId, t.period.desc()),
+    index('invoices_failed_idx').on(t.advertiserId).where(sql`${t.status} = 'failed'`),
     check('invoices_status_valid', oneOf(t.status, invoiceStatuses)),
     check('invoices_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
   ],
@@ -634,6 +655,8 @@ export const devPaymentSessions = pgTable('dev_payment_sessions', {
   paymentMethodId: text('payment_method_id'),
   cardBrand: text('card_brand'),
   cardLast4: varchar('card_last4', { length: 4 }),
+  /** The stand-in's declining test card (4000 0000 0000 0002) was entered: its charges fail. */
+  cardDeclines: boolean('card_declines').notNull().default(false),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   createdAt: createdAt(),
@@ -648,6 +671,8 @@ export const devPaymentCharges = pgTable(
     customerId: text('customer_id').notNull(),
     amount: integer('amount').notNull(),
     description: text('description').notNull(),
+    /** `open` while its card declines (a later attempt may pay it), then `paid`, once. */
+    status: text('status').notNull().default('paid'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('dev_payment_charges_idempotency_key').on(t.idempotencyKey)],

@@ -40,10 +40,23 @@ const objectProbes: Record<string, Probe[]> = {
   'PUT /api/advertiser/ads/:adId': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/end': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/limit': changesToAnotherAdvertisersAd,
+  'PUT /api/advertiser/ads/:adId/draft': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/submit': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/duplicate': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/pause': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/resume': changesToAnotherAdvertisersAd,
   'GET /api/advertiser/ads/:adId/report': [
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
+  ],
+  'GET /api/advertiser/ads/:adId/report.csv': [
+    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
+    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
   ],
   'POST /api/advertiser/card/complete': [{ caller: 'otherAdvertiser' }],
+  'GET /api/advertiser/invoices/:invoiceId/pdf': [
+    { caller: 'otherAdvertiser', params: (w) => ({ invoiceId: w.invoiceId }) },
+  ],
   // Notices belong to nobody, but one not yet shown must not be marked read (nor told apart).
   'POST /api/notices/:noticeId/read': [{ caller: 'user', params: (w) => ({ noticeId: w.futureNoticeId }) }],
 };

@@ -42,6 +42,9 @@ describe('every admin endpoint refuses everyone but the admin', () => {
         'PUT /api/admin/settings/:key',
         'GET /api/admin/users/:userId',
         'POST /api/admin/users/:userId/suspension',
+        'GET /api/admin/advertisers',
+        'GET /api/admin/advertisers/:userId',
+        'POST /api/admin/advertisers/:userId/suspension',
         'GET /api/admin/dashboard',
       ]),
     );

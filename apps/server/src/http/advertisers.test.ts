@@ -1,6 +1,5 @@
 import {
   type AdInputBody,
-  type AdReport,
   type AdvertiserAd,
   type AdvertiserAdDetail,
   messages,
@@ -10,16 +9,7 @@ import {
 import { hashPassword } from 'better-auth/crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adDeliveries,
-  ads,
-  authAccounts,
-  authSessions,
-  devOutbox,
-  quizAnswers,
-  quizResponses,
-  users,
-} from '../db/schema.ts';
+import { ads, authAccounts, authSessions, devOutbox, quizAnswers, users } from '../db/schema.ts';
 import { advertiserSignUp, latestMailedLink, recordDeliveries, TEST_PASSWORD } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
@@ -447,59 +437,6 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     }
     const posted = await user.client.json('POST', '/api/advertiser/ads', adInput());
     expect(posted.status).toBe(403);
-  });
-
-  it('reports deliveries per day, answers, rates, times and hides small groups', async () => {
-    const advertiser = await t.as.advertiser();
-    const adId = await approvedAd(t, advertiser.client);
-    const db = t.database.db;
-    const people = [
-      ...Array.from({ length: 6 }, (_, i) => ({
-        gender: 'female' as const,
-        birthDate: '1995-05-05',
-        correct: i < 4,
-        day: i < 3 ? 1 : 3,
-      })),
-      { gender: 'male' as const, birthDate: '1970-01-01', correct: false, day: 3 },
-    ];
-    for (const [i, person] of people.entries()) {
-      const id = `report-${adId}-${i}`;
-      await db.insert(users).values({
-        id,
-        email: `${id}@example.com`,
-        emailHash: id,
-        gender: person.gender,
-        birthDate: person.birthDate,
-      });
-      // 2026-11-0{day} 10:00 JST
-      const clickedAt = new Date(`2026-11-0${person.day}T01:00:00Z`);
-      await db.insert(adDeliveries).values({ adId, userId: id, unitPrice: 30, deliveredAt: clickedAt });
-      await db.insert(quizResponses).values({
-        userId: id,
-        emailHash: id,
-        adId,
-        clickedAt,
-        answeredAt: new Date(clickedAt.getTime() + (40 + i) * 1000),
-        selectedOption: person.correct ? 2 : 1,
-        isCorrect: person.correct,
-        rewardGiven: true,
-      });
-    }
-    const report = await advertiser.client.json<AdReport>('GET', `/api/advertiser/ads/${adId}/report`);
-    expect(report.body).toMatchObject({ deliveries: 7, answers: 7, correct: 4, hiddenGroups: 1 });
-    expect(report.body.correctRate).toBeCloseTo(4 / 7);
-    expect(report.body.wrongRate).toBeCloseTo(3 / 7);
-    expect(report.body.medianSecondsToAnswer).toBe(43);
-    expect(report.body.deliveriesByDay).toEqual([
-      { date: '2026-11-01', deliveries: 3 },
-      { date: '2026-11-02', deliveries: 0 },
-      { date: '2026-11-03', deliveries: 4 },
-    ]);
-    expect(report.body.breakdown).toEqual([
-      { gender: 'female', ageBand: '30s', deliveries: 6, answers: 6, correctRate: 4 / 6 },
-    ]);
-    const list = await advertiser.client.json<{ ads: AdvertiserAd[] }>('GET', '/api/advertiser/ads');
-    expect(list.body.ads[0]?.spend).toBe(210);
   });
 });
 

@@ -16,14 +16,16 @@ describe('the HTTP app', () => {
       expect(response.statusCode, route).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain(
-        '<script type="application/json" id="client-config">{"adWaitSeconds":30,"paymentsPublishableKey":null,"hasSession":false}</script>',
+        '<script type="application/json" id="client-config">{"adWaitSeconds":30,"paymentsPublishableKey":null,"invoiceIssuerName":"株式会社クイズポイント","invoiceRegistrationNumber":"T0000000000000","hasSession":false}</script>',
       );
     }
   });
 
   it('tells the app whether the page came with a session cookie, so a visitor sees the landing page at once', async () => {
     const withCookie = await t.app.inject({ url: '/', headers: { cookie: 'a=1; qp.session_token=abc.def' } });
-    expect(withCookie.body).toContain('{"adWaitSeconds":30,"paymentsPublishableKey":null,"hasSession":true}');
+    expect(withCookie.body).toContain(
+      '{"adWaitSeconds":30,"paymentsPublishableKey":null,"invoiceIssuerName":"株式会社クイズポイント","invoiceRegistrationNumber":"T0000000000000","hasSession":true}',
+    );
     expect(withCookie.headers.vary).toContain('cookie');
     const otherCookie = await t.app.inject({ url: '/', headers: { cookie: 'qp.session_token_x=1' } });
     expect(otherCookie.body).toContain('"hasSession":false');

@@ -17,6 +17,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { adminAdvertiserRoutes } from './routes/admin-advertisers.ts';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -29,6 +30,7 @@ import { earningRoutes } from './routes/earning.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { noticeRoutes } from './routes/notices.ts';
+import { paymentFailureRoutes } from './routes/payment-failures.ts';
 import { publicRoutes } from './routes/public.ts';
 import { registerSampleAds } from './routes/sample-ads.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...publicRoutes(routeDeps),
       ...accountRoutes(routeDeps),
       ...adminUserRoutes(routeDeps),
+      ...adminAdvertiserRoutes(routeDeps),
       ...adminConsoleRoutes(routeDeps),
       ...adminSettingsRoutes(routeDeps),
       ...earningRoutes(routeDeps),
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...noticeRoutes(routeDeps),
       ...advertiserRoutes(routeDeps),
       ...advertiserBillingRoutes(routeDeps),
+      ...paymentFailureRoutes(routeDeps),
     ],
     routeOptions,
   );
@@ -123,7 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    client: { adWaitSeconds: config.adWaitSeconds, paymentsPublishableKey: config.payments.publishableKey },
+    client: {
+      adWaitSeconds: config.adWaitSeconds,
+      paymentsPublishableKey: config.payments.publishableKey,
+      invoiceIssuerName: config.invoiceIssuerName,
+      invoiceRegistrationNumber: config.invoiceRegistrationNumber,
+    },
     reloadIndex: config.env === 'development',
   });
   return app;

@@ -175,6 +175,15 @@ describe.each(databaseKinds())('card setup through the payment stand-in on %s', 
   it('records a setup from a signed webhook once, and refuses a bad signature', async () => {
     const owner = await t.as.advertiser({ card: false });
     const sessionId = await registerTestCard(t, owner.client);
+    // The stand-in's own signed event recorded the card already (as Stripe's would): undo that, so
+    // this test's event is what records it.
+    const [recordedByStandIn] = await t.database.db.select().from(users).where(eq(users.id, owner.uid));
+    expect(recordedByStandIn?.cardRegistered).toBe(true);
+    await t.database.db.update(users).set({ cardRegistered: false }).where(eq(users.id, owner.uid));
+    await t.database.db
+      .update(advertiserBilling)
+      .set({ paymentMethodId: null })
+      .where(eq(advertiserBilling.userId, owner.uid));
     const eventId = `evt_${Date.now()}_${owner.uid}`;
     const event = setupCompleted(eventId, sessionId);
 

@@ -12,6 +12,9 @@ export interface ClientConfig {
   adWaitSeconds: number;
   /** SPEC §3: the card-payment provider's publishable key (null with the local stand-in). */
   paymentsPublishableKey: string | null;
+  /** The qualified-invoice issuer shown on the advertiser legal pages (INVOICE_ISSUER_NAME, …_NUMBER). */
+  invoiceIssuerName?: string;
+  invoiceRegistrationNumber?: string;
 }
 
 /**

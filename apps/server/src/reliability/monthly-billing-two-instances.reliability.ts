@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.ts';
 import { adDeliveries, advertiserBilling, devPaymentCharges, invoices, users } from '../db/schema.ts';
 import { runMonthlyBilling } from '../domain/billing/run-monthly-billing.ts';
+import { createCapturedMailer } from '../services/mail/captured-mailer.ts';
 import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
 import { createAd, signedUpUser } from '../test/factories.ts';
 import { useCluster } from './support/use-cluster.ts';
+
+const silentLog = { info() {}, warn() {}, error() {} };
 
 /** The monthly billing job is not an HTTP endpoint: two database pools stand for two instances. */
 describe('monthly billing on two instances at once', () => {
@@ -57,7 +60,11 @@ describe('monthly billing on two instances at once', () => {
           return runMonthlyBilling({
             db,
             payments: createPaymentProvider(cluster.config, db),
+            mailer: createCapturedMailer(db),
+            log: silentLog,
             registrationNumber: cluster.config.invoiceRegistrationNumber,
+            publicUrl: cluster.config.publicUrl,
+            issuerName: cluster.config.invoiceIssuerName,
             now,
           });
         }),

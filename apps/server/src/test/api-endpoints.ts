@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { quizResponses, users } from '../db/schema.ts';
+import { invoices, quizResponses, users } from '../db/schema.ts';
 import {
   createAd,
   createTodaysDailyQuiz,
@@ -39,6 +39,8 @@ export interface World {
   clients: Record<Audience | 'otherUser' | 'otherAdvertiser', TestHttpClient>;
   userId: string;
   otherUserId: string;
+  /** The other advertiser's id (the admin's advertiser list). */
+  otherAdvertiserId: string;
   /** Approved and active; the user has opened it (so an answer reaches validation). */
   listedAdId: string;
   /** The advertiser's own ad, rejected (so it may be edited and resubmitted). */
@@ -54,6 +56,8 @@ export interface World {
   futureNoticeId: string;
   /** The advertiser's own card-setup session. */
   cardSessionId: string;
+  /** An invoice of the advertiser's own ad. */
+  invoiceId: string;
 }
 
 export interface EndpointRule {
@@ -104,6 +108,10 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   'GET /api/zip-codes/:zipCode': { params: () => ({ zipCode: '1000001' }) },
   'GET /api/admin/users/:userId': { params: (w) => ({ userId: w.userId }) },
   'POST /api/admin/users/:userId/suspension': { params: (w) => ({ userId: w.otherUserId }) },
+  ...sameRule({ params: (w) => ({ userId: w.otherAdvertiserId }) }, [
+    'GET /api/admin/advertisers/:userId',
+    'POST /api/admin/advertisers/:userId/suspension',
+  ]),
   ...sameRule({ params: (w) => ({ adId: w.pendingAdId }) }, [
     'POST /api/admin/ads/:adId/approve',
     'POST /api/admin/ads/:adId/reject',
@@ -129,9 +137,17 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
     'PUT /api/advertiser/ads/:adId',
     'POST /api/advertiser/ads/:adId/end',
     'POST /api/advertiser/ads/:adId/limit',
+    'PUT /api/advertiser/ads/:adId/draft',
+    'POST /api/advertiser/ads/:adId/submit',
+    'POST /api/advertiser/ads/:adId/duplicate',
+    'POST /api/advertiser/ads/:adId/pause',
+    'POST /api/advertiser/ads/:adId/resume',
     'GET /api/advertiser/ads/:adId/report',
+    'GET /api/advertiser/ads/:adId/report.csv',
   ]),
   'POST /api/advertiser/card/complete': { body: (w) => ({ sessionId: w.cardSessionId }) },
+  'GET /api/advertiser/invoices/:invoiceId/pdf': { params: (w) => ({ invoiceId: w.invoiceId }) },
+  'POST /api/admin/failed-charges/:invoiceId/retry': { params: (w) => ({ invoiceId: w.invoiceId }) },
   // Anyone may knock; only a payload signed with the webhook secret is acted on.
   'POST /api/payments/webhook': { body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
   'GET /sample-ads/*': page,
@@ -142,6 +158,7 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
     'GET /dev/payments/stand-in.css',
     'GET /dev/payments/checkout/:sessionId',
     'POST /dev/payments/checkout/:sessionId',
+    'POST /dev/payments/run-monthly-billing',
     'GET /dev/oidc/interaction/:uid',
     'POST /dev/oidc/interaction/:uid/login',
     'POST /dev/oidc/interaction/:uid/create',
@@ -289,6 +306,21 @@ export async function createWorld(t: TestApp): Promise<World> {
     '/api/advertiser/card/setup-session',
   );
   const cardSessionId = session.body.url?.split('/').pop() ?? '';
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      adId: advertiserAd.id,
+      advertiserId: advertiserA.uid,
+      period: '202601',
+      deliveries: 1,
+      unitPrice: 100,
+      subtotal: 100,
+      tax: 10,
+      total: 110,
+      status: 'charged',
+    })
+    .returning({ id: invoices.id });
+  if (!invoice) throw new Error('no invoice');
 
   const [response] = await db.select().from(quizResponses).where(eq(quizResponses.adId, listed.id));
   if (!response) throw new Error('the user did not open the listed ad');
@@ -308,6 +340,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     },
     userId: person.uid,
     otherUserId: other.uid,
+    otherAdvertiserId: advertiserB.uid,
     listedAdId: listed.id,
     advertiserAdId: advertiserAd.id,
     pendingAdId: pending.id,
@@ -316,6 +349,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     noticeId,
     futureNoticeId,
     cardSessionId,
+    invoiceId: invoice.id,
   };
 }
 

@@ -24,6 +24,7 @@ export const productionEnv = {
   STRIPE_SECRET_KEY: 'sk_test_unused',
   STRIPE_WEBHOOK_SECRET: 'whsec_unused',
   INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
+  INVOICE_ISSUER_NAME: '株式会社テスト運営',
   GIFT_CODE_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 

@@ -6,6 +6,9 @@ export interface ClientConfig {
   adWaitSeconds: number;
   /** SPEC §3: the card-payment provider's publishable key (null with the local stand-in). */
   paymentsPublishableKey: string | null;
+  /** The qualified-invoice issuer's name and registration number (the advertiser legal pages). */
+  invoiceIssuerName?: string;
+  invoiceRegistrationNumber?: string;
   /** The page came with a session cookie; without one nobody is signed in, no need to ask. */
   hasSession: boolean;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  advertiserConsoleMessages,
+  advertiserSearchQuery,
   dashboardQuery,
   rejectAdBody,
   rewardCheckQuery,
@@ -9,12 +11,15 @@ import {
 import { createDailyQuizBody } from '../daily-quiz-schemas.ts';
 import { messages } from '../messages.ts';
 import {
+  adminAdvertiserList,
+  adminAdvertiserOverview,
   adminDailyQuizList,
   adminDashboard,
   adminSettingsView,
   adminSummary,
   adminUserList,
   adminUserOverview,
+  advertiserSuspensionResult,
   dailyQuizSaved,
   mailedResponse,
   pendingAdList,
@@ -51,6 +56,31 @@ export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension'
   body: suspensionBody,
   example: { body: { suspended: false, reason: '確認' } },
 });
+
+/** Advertisers, newest first, by part of an e-mail, a name or a company name (issue 17). */
+export const searchAdvertisers = endpoint('GET /api/admin/advertisers', 'admin', adminAdvertiserList, {
+  query: advertiserSearchQuery,
+  example: { query: { q: 'example' } },
+});
+
+export const getAdvertiserOverview = endpoint(
+  'GET /api/admin/advertisers/:userId',
+  'admin',
+  adminAdvertiserOverview,
+  { notFound: advertiserConsoleMessages.notFound },
+);
+
+/** Suspend (every ad held, signed out everywhere) or lift it, with a reason; a repeat changes nothing. */
+export const setAdvertiserSuspension = endpoint(
+  'POST /api/admin/advertisers/:userId/suspension',
+  'admin',
+  advertiserSuspensionResult,
+  {
+    notFound: advertiserConsoleMessages.notFound,
+    body: suspensionBody,
+    example: { body: { suspended: false, reason: '確認' } },
+  },
+);
 
 /** SPEC §4 Ad status: the ads waiting for review, oldest first. */
 export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList);

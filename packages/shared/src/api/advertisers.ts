@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { adReportCsvQuery, adReportQuery } from '../ad-reports.ts';
 import {
   adInputBody,
   advertiserSignInBody,
   advertiserSignUpBody,
+  newAdInputBody,
   noTargeting,
   passwordResetBody,
   raiseLimitBody,
+  reachEstimateBody,
 } from '../advertisers.ts';
 import { messages } from '../messages.ts';
 import {
@@ -16,6 +19,7 @@ import {
   advertiserMeResponse,
   okResponse,
   pricingView,
+  reachEstimate,
   submittedAd,
 } from '../responses/index.ts';
 import { isWellFormedText } from '../well-formed-string.ts';
@@ -88,6 +92,20 @@ export const getAdvertiserMe = endpoint('GET /api/advertiser/me', 'advertiserOrA
 /** The pricing in force, which the ad form prices with; all 0 for the admin (house ads). */
 export const getPricing = endpoint('GET /api/advertiser/pricing', 'advertiserOrAdmin', pricingView);
 
+/**
+ * Issue 17: about how many members an ad's targeting reaches (the delivery's own SQL rule), rounded
+ * so no small group's size shows; rate-limited per account (docs/decisions/020-profile-targeting.md).
+ */
+export const estimateReach = endpoint(
+  'POST /api/advertiser/reach-estimate',
+  'advertiserOrAdmin',
+  reachEstimate,
+  {
+    body: reachEstimateBody,
+    example: { body: { ...noTargeting, targetPrefectures: ['東京都'], targetChildren: ['with'] } },
+  },
+);
+
 export const listAds = endpoint(
   'GET /api/advertiser/ads',
   'advertiserOrAdmin',
@@ -96,7 +114,7 @@ export const listAds = endpoint(
 
 /** SPEC §5 Create ad: pending, with the pricing in force stored on it. */
 export const submitAd = endpoint('POST /api/advertiser/ads', 'advertiserOrAdmin', submittedAd, {
-  body: adInputBody,
+  body: newAdInputBody,
   example: adExample,
   status: 201,
 });
@@ -108,7 +126,7 @@ export const getAd = endpoint(
   z.strictObject({ ad: advertiserAdDetail }),
 );
 
-/** SPEC §4: only a rejected ad may be edited and resubmitted. */
+/** SPEC §4: a rejected ad may be edited and resubmitted; a draft edited and submitted (issue 17). */
 export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserOrAdmin', submittedAd, {
   body: adInputBody,
   example: adExample,
@@ -131,4 +149,68 @@ export const raiseAdLimit = endpoint(
   },
 );
 
-export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', adReport);
+/** One ad's figures over a range of Japan-time days (the last 30 days unless asked); owner only. */
+export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', adReport, {
+  query: adReportQuery,
+  example: { query: { from: '2026-04-01', to: '2026-04-30' } },
+});
+
+/**
+ * The report as a CSV file for Excel (UTF-8 with BOM, CRLF): the days of the range, or with
+ * `table=options` the answers per option. Answers the file, not JSON; a refusal is JSON as anywhere.
+ */
+export const downloadAdReportCsv = endpoint(
+  'GET /api/advertiser/ads/:adId/report.csv',
+  'advertiserOrAdmin',
+  null,
+  { query: adReportCsvQuery, example: { query: { from: '2026-04-01', to: '2026-04-30', table: 'days' } } },
+);
+
+/** Issue 17: a new ad kept as a draft (no card needed), never reviewed, billed or delivered. */
+export const createDraft = endpoint(
+  'POST /api/advertiser/drafts',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  {
+    body: newAdInputBody,
+    example: adExample,
+    status: 201,
+  },
+);
+
+/** Issue 17: a draft's content saved again; only a draft. */
+export const saveDraft = endpoint(
+  'PUT /api/advertiser/ads/:adId/draft',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  { body: newAdInputBody, example: adExample },
+);
+
+/** Issue 17: a draft submitted for review as it was saved, priced now; once only. */
+export const submitDraft = endpoint(
+  'POST /api/advertiser/ads/:adId/submit',
+  'advertiserOrAdmin',
+  submittedAd,
+);
+
+/** Issue 17: a new draft with the ad's content (never its review, deliveries or holds). */
+export const duplicateAd = endpoint(
+  'POST /api/advertiser/ads/:adId/duplicate',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  { status: 201 },
+);
+
+/** Issue 17: the advertiser holds an approved ad back ('paused'), keeping its cap; idempotent. */
+export const pauseAd = endpoint(
+  'POST /api/advertiser/ads/:adId/pause',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+);
+
+/** Issue 17: the advertiser's pause lifted; idempotent. */
+export const resumeAd = endpoint(
+  'POST /api/advertiser/ads/:adId/resume',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+);

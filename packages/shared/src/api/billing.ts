@@ -1,5 +1,12 @@
 import { cardSetupCompleteBody } from '../advertisers.ts';
-import { advertiserMeResponse, urlResponse, webhookReceipt } from '../responses/index.ts';
+import { companyDetailsBody } from '../invoices.ts';
+import {
+  advertiserCompanyResponse,
+  advertiserMeResponse,
+  billingOverview,
+  urlResponse,
+  webhookReceipt,
+} from '../responses/index.ts';
 import { endpoint } from './endpoint.ts';
 
 // Card registration, "view invoices" and the provider's events (docs/decisions/008-advertisers.md).
@@ -25,3 +32,27 @@ export const openBillingPortal = endpoint('POST /api/advertiser/billing/portal',
  * server reads this body raw and the provider's SDK checks it. Only a signed event is acted on.
  */
 export const receivePaymentWebhook = endpoint('POST /api/payments/webhook', 'anyone', webhookReceipt);
+
+/** The invoices' addressee as the advertiser gave it (issue 17). */
+export const getCompanyDetails = endpoint(
+  'GET /api/advertiser/company',
+  'advertiser',
+  advertiserCompanyResponse,
+);
+
+/** Sets the invoices' addressee; invoices already issued keep the one they were written with. */
+export const updateCompanyDetails = endpoint(
+  'PUT /api/advertiser/company',
+  'advertiser',
+  advertiserCompanyResponse,
+  {
+    body: companyDetailsBody,
+    example: { body: { companyName: '株式会社テスト広告', companyAddress: '東京都渋谷区渋谷1-1-1' } },
+  },
+);
+
+/** Month-to-date spend per ad and for the account, and the invoices issued so far. */
+export const getBillingOverview = endpoint('GET /api/advertiser/billing', 'advertiser', billingOverview);
+
+/** One of the advertiser's own invoices as a qualified-invoice PDF (another's is a 404). */
+export const downloadInvoicePdf = endpoint('GET /api/advertiser/invoices/:invoiceId/pdf', 'advertiser', null);

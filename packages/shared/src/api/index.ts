@@ -7,4 +7,5 @@ export * as dev from './dev.ts';
 export * as earning from './earning.ts';
 export * as gifts from './gifts.ts';
 export * as notices from './notices.ts';
+export * as paymentFailures from './payment-failures.ts';
 export * as visitors from './visitors.ts';

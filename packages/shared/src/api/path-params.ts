@@ -9,6 +9,7 @@ export const pathParams = {
   adId: z.uuid(),
   requestId: z.uuid(),
   noticeId: z.uuid(),
+  invoiceId: z.uuid(),
   /** A gift code in the inventory (a bigserial). */
   codeId: z
     .string()

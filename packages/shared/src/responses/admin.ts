@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { settingSchemas } from '../admin-console.ts';
 import { adminActions, ledgerReasons } from '../constants.ts';
-import { day, targetingShape, timestamp } from './common.ts';
+import { adWindowShape, day, profileTargetingResponseShape, targetingShape, timestamp } from './common.ts';
 import { giftCodeStockRow } from './gift-codes.ts';
 import { giftRequestView, memberProfile } from './member.ts';
 
@@ -82,6 +82,8 @@ export const pendingAd = z.strictObject({
   maxDeliveries: z.number().int(),
   createdAt: timestamp,
   ...targetingShape,
+  ...profileTargetingResponseShape,
+  ...adWindowShape,
 });
 export type PendingAd = z.output<typeof pendingAd>;
 export const pendingAdList = z.strictObject({ ads: z.array(pendingAd) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adStatuses, ageBands, genders } from '../constants.ts';
-import { day, targetingShape, timestamp } from './common.ts';
+import { adHolds, adStatuses, ageBands, genders } from '../constants.ts';
+import { adWindowShape, day, profileTargetingResponseShape, targetingShape, timestamp } from './common.ts';
 
 /** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
 export const pricingView = z.strictObject({
@@ -41,6 +41,10 @@ const advertiserAdShape = {
   spend: z.number().int(),
   createdAt: timestamp,
   ...targetingShape,
+  ...profileTargetingResponseShape,
+  ...adWindowShape,
+  /** What holds an approved ad back from delivery (adHolds); empty when nothing does. */
+  holds: z.array(z.enum(adHolds)),
 };
 /** One of the advertiser's own ads (ads-status). Money in yen. */
 export const advertiserAd = z.strictObject(advertiserAdShape);
@@ -54,36 +58,74 @@ export const advertiserAdDetail = z.strictObject({
 });
 export type AdvertiserAdDetail = z.output<typeof advertiserAdDetail>;
 
+/**
+ * POST /api/advertiser/reach-estimate: about how many members the targeting reaches, rounded
+ * (roundReach in targeting.ts); under the threshold only that it is fewer.
+ */
+export const reachEstimate = z.strictObject({
+  estimate: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('fewer'), than: z.number().int() }),
+    z.strictObject({ kind: z.literal('about'), members: z.number().int() }),
+  ]),
+});
+
 /** A submitted or resubmitted ad, and whether its receipt mail went out. */
 export const submittedAd = z.strictObject({ ad: advertiserAd, mailed: z.boolean() });
 export type SubmittedAd = z.output<typeof submittedAd>;
 
 const rate = z.number().min(0).max(1).nullable();
+const count = z.number().int().nonnegative();
+const yen = z.number().int().nonnegative();
+/**
+ * GET /api/advertiser/ads/:adId/report: one ad's figures over a range of Japan-time days
+ * (docs/decisions/021-ad-reports.md). Every figure counts the deliveries made in the range; an answer
+ * belongs to its delivery's day. Money in yen.
+ */
 export const adReport = z.strictObject({
   adId: z.string(),
   adTitle: z.string(),
-  deliveries: z.number().int(),
-  answers: z.number().int(),
-  correct: z.number().int(),
+  /** The range reported, both days included: the one asked for, or the default. */
+  from: day,
+  to: day,
+  /** The ad's unit price now (a delivery is billed at the price it was made at). */
+  unitPrice: yen,
+  deliveries: count,
+  answers: count,
+  correct: count,
   /** Shares of answers, 0–1; null with no answers. */
   correctRate: rate,
   wrongRate: rate,
-  /** Seconds from click to answer over answered deliveries; null with no answers. */
-  medianSecondsToAnswer: z.number().nullable(),
-  averageSecondsToAnswer: z.number().nullable(),
-  /** Japan-time days (yyyy-mm-dd) with their deliveries, oldest first, no gaps. */
-  deliveriesByDay: z.array(z.strictObject({ date: day, deliveries: z.number().int() })),
+  /** The range's spend as an invoice would bill it: before tax, the 10 % tax (rounded), with tax. */
+  spend: z.strictObject({ amount: yen, tax: yen, total: yen }),
+  /** Seconds from click to answer over the answered deliveries; null with no answers. */
+  secondsToAnswer: z.strictObject({
+    median: z.number().nullable(),
+    average: z.number().nullable(),
+    p90: z.number().nullable(),
+  }),
+  /** Every day of the range, oldest first, quiet days as 0. Spend before tax. */
+  days: z.array(z.strictObject({ date: day, deliveries: count, answers: count, correct: count, spend: yen })),
+  /** Every option of the quiz in its order (1-based), with how many chose it and their share. */
+  options: z.array(
+    z.strictObject({
+      option: z.number().int().positive(),
+      text: z.string(),
+      isCorrect: z.boolean(),
+      answers: count,
+      share: rate,
+    }),
+  ),
   /** Gender × age band of the people who clicked; groups under REPORT_MIN_GROUP are hidden. */
   breakdown: z.array(
     z.strictObject({
       gender: z.enum([...genders, 'unknown']),
       ageBand: z.enum([...ageBands, 'unknown']),
-      deliveries: z.number().int(),
-      answers: z.number().int(),
+      deliveries: count,
+      answers: count,
       correctRate: rate,
     }),
   ),
-  hiddenGroups: z.number().int(),
+  hiddenGroups: count,
 });
 export type AdReport = z.output<typeof adReport>;
 

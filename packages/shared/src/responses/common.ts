@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageBands, genders } from '../constants.ts';
+import { profileTargetingChoices } from '../targeting.ts';
 
 // What the endpoints answer, as zod schemas: the declarations carry them (api/*.ts), the types the
 // server returns and the web reads are their outputs, and the test app checks every answer against
@@ -23,4 +24,19 @@ const boxes = <const K extends readonly string[]>(keys: K) =>
 export const targetingShape = {
   targetGender: boxes(genders),
   targetAgeRange: boxes(ageBands),
+};
+
+/** Issue 17: the profile lists an ad targets; each empty means everyone. */
+export const profileTargetingResponseShape = {
+  targetPrefectures: z.array(z.enum(profileTargetingChoices.targetPrefectures)),
+  targetOccupations: z.array(z.enum(profileTargetingChoices.targetOccupations)),
+  targetIncomes: z.array(z.enum(profileTargetingChoices.targetIncomes)),
+  targetMaritalStatuses: z.array(z.enum(profileTargetingChoices.targetMaritalStatuses)),
+  targetChildren: z.array(z.enum(profileTargetingChoices.targetChildren)),
+};
+
+/** Issue 17: an ad's delivery window as its first and last Japan-time days (both included); null is open. */
+export const adWindowShape = {
+  startDate: day.nullable(),
+  endDate: day.nullable(),
 };

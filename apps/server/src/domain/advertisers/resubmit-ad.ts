@@ -8,11 +8,13 @@ import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
+import { assertSubmittable } from './submit-draft.ts';
 import { receiptFor, submittedAdValues } from './submitted-ad-values.ts';
 
 /**
  * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
- * pricing now in force. Any other status is refused, checked under the row lock.
+ * pricing now in force. A draft may be edited and submitted the same way (issue 17), as a new ad:
+ * with a card, and not starting in the past. Any other status is refused, checked under the row lock.
  */
 export async function resubmitAd(options: {
   db: Database;
@@ -24,9 +26,10 @@ export async function resubmitAd(options: {
   input: AdInputBody;
 }) {
   const { db, advertiser, isAdmin, adId, input: body } = options;
-  const ad = await db.transaction(async (tx) => {
+  const { ad, resubmitted } = await db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
-    if (current.status !== 'rejected') throw new DomainError('AD_NOT_EDITABLE');
+    if (current.status === 'draft') assertSubmittable({ advertiser, isAdmin, schedule: body });
+    else if (current.status !== 'rejected') throw new DomainError('AD_NOT_EDITABLE');
     const pricing = await readPricing(tx);
     const [row] = await tx
       .update(ads)
@@ -41,7 +44,7 @@ export async function resubmitAd(options: {
       .update(quizAnswers)
       .set({ correctOptionIndex: body.correctOptionIndex })
       .where(eq(quizAnswers.adId, adId));
-    return row!;
+    return { ad: row!, resubmitted: current.status === 'rejected' };
   });
-  return receiptFor(options, ad, true);
+  return receiptFor(options, ad, resubmitted);
 }

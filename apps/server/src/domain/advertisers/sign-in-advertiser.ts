@@ -1,4 +1,9 @@
-import { type AdvertiserSignInBody, type ErrorCode, signInWaitMessage } from '@quiz-points/shared';
+import {
+  type AdvertiserSignInBody,
+  advertiserConsoleMessages,
+  type ErrorCode,
+  signInWaitMessage,
+} from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema.ts';
@@ -62,7 +67,10 @@ export async function signInAdvertiser(
   const refusal = refusalOf(user);
   if (!user || refusal) {
     await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
-    throw new DomainError(refusal ?? 'LOGIN_FAILED');
+    // A suspended advertiser is told why, and whom to contact (issue 17).
+    throw refusal === 'SUSPENDED'
+      ? new DomainError('SUSPENDED', advertiserConsoleMessages.signInSuspended)
+      : new DomainError(refusal ?? 'LOGIN_FAILED');
   }
   return {
     setCookies: signedIn.headers.getSetCookie(),

@@ -5,15 +5,13 @@ import type { Logger } from '../logger.ts';
 import { adReceiptMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
+import { windowInstants } from './ad-window.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 type ParsedAdInput = Omit<AdInputBody, 'correctOptionIndex'>;
 
-/**
- * What a submission (new or resubmitted) stores on the ad: the advertiser's content, the pricing in
- * force now, and pending review. The admin's house ads cost nothing; users are still rewarded.
- */
-export function submittedAdValues(body: ParsedAdInput, pricing: Pricing, isAdmin: boolean) {
+/** The advertiser's content of an ad: what a draft keeps, a copy repeats and a submission sends. */
+export function adContentValues(body: ParsedAdInput) {
   return {
     adTitle: body.adTitle,
     adProvider: body.adProvider,
@@ -23,11 +21,44 @@ export function submittedAdValues(body: ParsedAdInput, pricing: Pricing, isAdmin
     maxDeliveries: body.maxDeliveries,
     targetGender: body.targetGender,
     targetAgeRange: body.targetAgeRange,
+    targetPrefectures: body.targetPrefectures,
+    targetOccupations: body.targetOccupations,
+    targetIncomes: body.targetIncomes,
+    targetMaritalStatuses: body.targetMaritalStatuses,
+    targetChildren: body.targetChildren,
+    ...windowInstants(body),
+  };
+}
+
+/** The pricing in force now, as the ad stores it. The admin's house ads cost nothing; users are still rewarded. */
+export function pricedValues(
+  pricing: Pricing,
+  isAdmin: boolean,
+  targeting: Parameters<typeof perDeliveryCost>[1],
+) {
+  return {
     userReward: pricing.userReward,
     baseFee: isAdmin ? 0 : pricing.baseFee,
     extraTargetingFee: isAdmin ? 0 : pricing.extraTargetingFee,
-    unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, body),
-    status: 'pending' as const,
+    unitPrice: isAdmin ? 0 : perDeliveryCost(pricing, targeting),
+  };
+}
+
+/**
+ * What a submission (new or resubmitted) stores on the ad: the advertiser's content, the pricing in
+ * force now, and pending review; a draft (issue 17) stores the same, but stays a draft (priced again
+ * when it is submitted).
+ */
+export function submittedAdValues(
+  body: ParsedAdInput,
+  pricing: Pricing,
+  isAdmin: boolean,
+  status: 'pending' | 'draft' = 'pending',
+) {
+  return {
+    ...adContentValues(body),
+    ...pricedValues(pricing, isAdmin, body),
+    status,
     isActive: false,
   };
 }

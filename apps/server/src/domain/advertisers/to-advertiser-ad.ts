@@ -1,5 +1,10 @@
-import type { AdvertiserAd } from '@quiz-points/shared';
+import { type AdHold, type AdvertiserAd, adHolds } from '@quiz-points/shared';
 import type { ads } from '../../db/schema.ts';
+import { windowDates } from './ad-window.ts';
+import { profileTargetingOf } from './profile-targeting-of.ts';
+
+/** The column is text[] (its CHECK keeps it to adHolds); this narrows its type. */
+const isAdHold = (hold: string): hold is AdHold => (adHolds as readonly string[]).includes(hold);
 
 export type AdRow = typeof ads.$inferSelect;
 
@@ -26,6 +31,9 @@ export function toAdvertiserAd(ad: AdRow, { deliveryCount, spend }: AdUsage): Ad
     spend,
     targetGender: ad.targetGender,
     targetAgeRange: ad.targetAgeRange,
+    ...profileTargetingOf(ad),
     createdAt: ad.createdAt.toISOString(),
+    ...windowDates(ad),
+    holds: ad.holds.filter(isAdHold),
   };
 }

@@ -1,41 +1,22 @@
-import { periodLabel } from '@quiz-points/shared';
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { ads, advertiserBilling, invoices } from '../../db/schema.ts';
-import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema.ts';
+import { type BillingServices, chargeInvoice } from './charge-invoice.ts';
 
 /** A failed charge is retried by the next runs, at most this many attempts in all. */
 export const MAX_CHARGE_ATTEMPTS = 3;
 
-export interface ChargePendingInvoicesOptions {
-  db: Database;
-  payments: PaymentProvider;
-  registrationNumber: string;
-}
-
 /**
  * Step 2 of the monthly run, outside any transaction: charges every invoice still `charging` (new,
  * or left by a crash between step 1 and here) and retries `failed` ones, each with the invoice id
- * as the idempotency key, so the provider charges an invoice once however often this runs.
+ * as the idempotency key, so the provider charges an invoice once however often this runs. A charge
+ * that fails here is handled as any failed charge (chargeInvoice): the invoice `failed`, the
+ * advertiser's ads held, the advertiser mailed.
  */
-export async function chargePendingInvoices({
-  db,
-  payments,
-  registrationNumber,
-}: ChargePendingInvoicesOptions) {
+export async function chargePendingInvoices(services: BillingServices) {
+  const { db } = services;
   const pending = await db
-    .select({
-      id: invoices.id,
-      period: invoices.period,
-      deliveries: invoices.deliveries,
-      total: invoices.total,
-      adTitle: ads.adTitle,
-      customerId: advertiserBilling.providerCustomerId,
-      paymentMethodId: advertiserBilling.paymentMethodId,
-    })
+    .select({ id: invoices.id })
     .from(invoices)
-    .innerJoin(ads, eq(ads.id, invoices.adId))
-    .leftJoin(advertiserBilling, eq(advertiserBilling.userId, invoices.advertiserId))
     .where(
       or(
         eq(invoices.status, 'charging'),
@@ -47,33 +28,14 @@ export async function chargePendingInvoices({
   let charged = 0;
   let failed = 0;
   for (const invoice of pending) {
-    await db
+    const [counted] = await db
       .update(invoices)
       .set({ chargeAttempts: sql`${invoices.chargeAttempts} + 1` })
-      .where(eq(invoices.id, invoice.id));
-    try {
-      if (!invoice.customerId || !invoice.paymentMethodId) throw new Error('no card on file');
-      const providerInvoiceId = await payments.charge({
-        customerId: invoice.customerId,
-        paymentMethodId: invoice.paymentMethodId,
-        amount: invoice.total,
-        description: `クイズポイント 広告配信料 ${periodLabel(invoice.period)}分「${invoice.adTitle}」${invoice.deliveries}件`,
-        registrationNumber,
-        idempotencyKey: invoice.id,
-      });
-      await db
-        .update(invoices)
-        .set({ status: 'charged', providerInvoiceId, failureReason: null, chargedAt: new Date() })
-        .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, ['charging', 'failed'])));
-      charged++;
-    } catch (error) {
-      // Another instance may have charged it meanwhile: never turn a charged invoice into failed.
-      await db
-        .update(invoices)
-        .set({ status: 'failed', failureReason: error instanceof Error ? error.message : String(error) })
-        .where(and(eq(invoices.id, invoice.id), ne(invoices.status, 'charged')));
-      failed++;
-    }
+      .where(eq(invoices.id, invoice.id))
+      .returning({ attempts: invoices.chargeAttempts });
+    const outcome = await chargeInvoice(services, invoice.id, counted?.attempts ?? 1);
+    if (outcome.status === 'charged') charged++;
+    else failed++;
   }
   return { charged, failed };
 }

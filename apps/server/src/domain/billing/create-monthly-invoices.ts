@@ -4,9 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { adDeliveries, ads, invoices, users } from '../../db/schema.ts';
 import { previousJapanMonth } from './billing-period.ts';
 
+/** Who issues the qualified invoices (configuration: INVOICE_ISSUER_NAME, INVOICE_REGISTRATION_NUMBER). */
+export interface InvoiceIssuer {
+  name: string;
+  registrationNumber: string;
+}
+
 export interface CreateMonthlyInvoicesOptions {
   db: Database;
   now: Date;
+  issuer: InvoiceIssuer;
 }
 
 /**
@@ -15,7 +22,7 @@ export interface CreateMonthlyInvoicesOptions {
  * next run). Each ad is one transaction; the unique (ad, period) is the once-only guard, so a
  * second run, or a second instance at the same moment, creates nothing.
  */
-export async function createMonthlyInvoices({ db, now }: CreateMonthlyInvoicesOptions) {
+export async function createMonthlyInvoices({ db, now, issuer }: CreateMonthlyInvoicesOptions) {
   const { period, end } = previousJapanMonth(now);
   const billable = await db
     .selectDistinct({ adId: adDeliveries.adId, advertiserId: users.id })
@@ -33,7 +40,7 @@ export async function createMonthlyInvoices({ db, now }: CreateMonthlyInvoicesOp
 
   const created: (typeof invoices.$inferSelect)[] = [];
   for (const { adId, advertiserId } of billable) {
-    const invoice = await invoiceAd(db, { adId, advertiserId, period, end });
+    const invoice = await invoiceAd(db, { adId, advertiserId, period, end, issuer });
     if (invoice) created.push(invoice);
   }
   return { period, created };
@@ -41,7 +48,13 @@ export async function createMonthlyInvoices({ db, now }: CreateMonthlyInvoicesOp
 
 async function invoiceAd(
   db: Database,
-  { adId, advertiserId, period, end }: { adId: string; advertiserId: string; period: string; end: Date },
+  {
+    adId,
+    advertiserId,
+    period,
+    end,
+    issuer,
+  }: { adId: string; advertiserId: string; period: string; end: Date; issuer: InvoiceIssuer },
 ) {
   return db.transaction(async (tx) => {
     const [claim] = await tx
@@ -85,6 +98,15 @@ async function invoiceAd(
     const carriedIn = previous?.status === 'carried_over' ? previous.subtotal + previous.carriedIn : 0;
     const subtotal = claimed?.subtotal ?? 0;
     const { tax, total, status } = invoiceAmounts(subtotal, carriedIn);
+    // The qualified invoice's parties, kept as they are now: the invoice never changes afterwards.
+    const [recipient] = await tx
+      .select({
+        companyName: users.companyName,
+        companyAddress: users.companyAddress,
+        name: users.displayName,
+      })
+      .from(users)
+      .where(eq(users.id, advertiserId));
     const [invoice] = await tx
       .update(invoices)
       .set({
@@ -96,6 +118,10 @@ async function invoiceAd(
         tax,
         total,
         status,
+        issuerName: issuer.name,
+        issuerRegistrationNumber: issuer.registrationNumber,
+        recipientName: recipient?.companyName ?? recipient?.name ?? '',
+        recipientAddress: recipient?.companyAddress ?? null,
       })
       .where(eq(invoices.id, claim.id))
       .returning();

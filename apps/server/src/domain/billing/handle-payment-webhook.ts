@@ -1,41 +1,73 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { paymentWebhookEvents } from '../../db/schema.ts';
-import type { PaymentProvider, PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
+import type { PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
 import { DomainError } from '../domain-error.ts';
-import { recordCardSetup } from './record-card-setup.ts';
+import { type BillingServices, mailChargeFailure } from './charge-invoice.ts';
+import { readFinishedSetup, type SavedCard, saveCard } from './record-card-setup.ts';
+import { type ChargeFailureNotice, recordChargeFailure } from './record-charge-failure.ts';
+import { recordChargeSuccess } from './record-charge-success.ts';
+import { retryFailedInvoices } from './retry-failed-invoices.ts';
 
 export interface HandlePaymentWebhookOptions {
-  db: Database;
-  payments: PaymentProvider;
+  services: BillingServices;
   event: PaymentWebhookEvent;
 }
 
+/** What an event's transaction did, for the steps that follow its commit. */
+interface EventEffect {
+  /** The advertiser whose card changed: their failed invoices are charged again. */
+  cardChangedFor?: string | null;
+  /** The mail about an invoice that failed for the first time. */
+  notice?: ChargeFailureNotice | null;
+}
+
 /**
- * A verified provider event, acted on once per event id. A finished setup checkout records the
- * card exactly as the browser's return does (both are idempotent, whichever comes first). The event
- * id is stored only after the action succeeded, so a failed one is handled again when the provider
- * redelivers it.
+ * A verified provider event, acted on once per event id: the event id is recorded in the same
+ * transaction as its effect, so a redelivery (or many at once) changes nothing more, and a failed
+ * effect leaves the event unrecorded for the provider to send again.
+ * - a finished setup checkout, or a card attached to a customer: the card is the advertiser's (as the
+ *   browser's return records it; whichever comes first), then their failed invoices are retried;
+ * - a failed charge: the invoice is `failed` and the advertiser's ads held (mailed once per invoice);
+ * - a paid invoice: `charged`, and the hold lifts when nothing else is failed.
  */
-export async function handlePaymentWebhook({ db, payments, event }: HandlePaymentWebhookOptions) {
-  const [seen] = await db
-    .select({ id: paymentWebhookEvents.id })
-    .from(paymentWebhookEvents)
-    .where(eq(paymentWebhookEvents.id, event.id));
-  if (seen) return { handled: false };
-  if (event.setupSessionId) {
+export async function handlePaymentWebhook({ services, event }: HandlePaymentWebhookOptions) {
+  const { action } = event;
+  // Reading the provider happens before the transaction, never inside it.
+  let card: SavedCard | null = null;
+  if (action.kind === 'setupCompleted') {
     try {
-      await recordCardSetup({ db, payments, sessionId: event.setupSessionId });
+      card = await readFinishedSetup(services.payments, action.sessionId);
     } catch (error) {
-      // A session of no advertiser of ours, or not finished, needs nothing: acknowledge it. Only a
-      // provider failure is left unacknowledged, so the provider sends the event again.
+      // A session the provider does not know, or not finished, needs nothing: acknowledge it. Only
+      // a provider failure is left unacknowledged, so the provider sends the event again.
       if (!(error instanceof DomainError) || error.code === 'CARD_SETUP_FAILED') throw error;
     }
+  } else if (action.kind === 'cardAttached') {
+    card = action;
   }
-  const inserted = await db
-    .insert(paymentWebhookEvents)
-    .values({ id: event.id, type: event.type })
-    .onConflictDoNothing({ target: paymentWebhookEvents.id })
-    .returning({ id: paymentWebhookEvents.id });
-  return { handled: inserted.length > 0 };
+
+  const effect = await services.db.transaction(async (tx: Tx): Promise<EventEffect | null> => {
+    const recorded = await tx
+      .insert(paymentWebhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing({ target: paymentWebhookEvents.id })
+      .returning({ id: paymentWebhookEvents.id });
+    if (recorded.length === 0) return null;
+    switch (action.kind) {
+      case 'setupCompleted':
+      case 'cardAttached':
+        return { cardChangedFor: card ? await saveCard(tx, card) : null };
+      case 'chargeFailed':
+        return { notice: await recordChargeFailure(tx, action) };
+      case 'chargePaid':
+        await recordChargeSuccess(tx, action);
+        return {};
+      case 'none':
+        return {};
+    }
+  });
+  if (!effect) return { handled: false };
+  if (effect.notice) await mailChargeFailure(services, effect.notice);
+  if (effect.cardChangedFor) await retryFailedInvoices(services, effect.cardChangedFor);
+  return { handled: true };
 }

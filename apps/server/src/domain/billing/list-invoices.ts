@@ -2,13 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, advertiserBilling, invoices } from '../../db/schema.ts';
 
-/** An advertiser's invoices, newest month first, found by their payment-provider customer. */
-export async function listInvoicesOfCustomer(db: Database, customerId: string) {
-  const [billing] = await db
-    .select({ userId: advertiserBilling.userId })
-    .from(advertiserBilling)
-    .where(eq(advertiserBilling.providerCustomerId, customerId));
-  if (!billing) return null;
+/** An advertiser's invoices (one per ad and month), newest month first. */
+export async function listInvoicesOfAdvertiser(db: Database, advertiserId: string) {
   return db
     .select({
       id: invoices.id,
@@ -21,10 +16,21 @@ export async function listInvoicesOfCustomer(db: Database, customerId: string) {
       tax: invoices.tax,
       total: invoices.total,
       status: invoices.status,
+      issuedAt: invoices.createdAt,
       chargedAt: invoices.chargedAt,
     })
     .from(invoices)
     .innerJoin(ads, eq(ads.id, invoices.adId))
-    .where(eq(invoices.advertiserId, billing.userId))
-    .orderBy(desc(invoices.period), ads.adTitle);
+    .where(eq(invoices.advertiserId, advertiserId))
+    .orderBy(desc(invoices.period), ads.adTitle, invoices.id);
+}
+
+/** The same list found by the advertiser's payment-provider customer (the stand-in's invoice page). */
+export async function listInvoicesOfCustomer(db: Database, customerId: string) {
+  const [billing] = await db
+    .select({ userId: advertiserBilling.userId })
+    .from(advertiserBilling)
+    .where(eq(advertiserBilling.providerCustomerId, customerId));
+  if (!billing) return null;
+  return listInvoicesOfAdvertiser(db, billing.userId);
 }

@@ -4,6 +4,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
 import { adDeliveries, advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
+import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
 import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
 import { createAd } from '../../test/factories.ts';
@@ -18,7 +19,15 @@ import { runMonthlyBilling } from './run-monthly-billing.ts';
 
 const ADMIN_EMAIL = 'admin@quiz-points.example';
 const REGISTRATION_NUMBER = 'T1234567890123';
+const ISSUER_NAME = '株式会社テスト運営';
 const jst = (local: string) => new Date(`${local}+09:00`);
+
+/** The failure mail's mailer (captured), logger and link (failed payments: issue 17). */
+const billingNotices = (db: Database) => ({
+  mailer: createCapturedMailer(db),
+  log: { info() {}, warn() {}, error() {} },
+  publicUrl: 'http://127.0.0.1:3000',
+});
 
 function localPayments(db: Database): PaymentProvider {
   return createLocalPaymentProvider({
@@ -73,7 +82,9 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
     runMonthlyBilling({
       db,
       payments: provider,
+      ...billingNotices(db),
       registrationNumber: REGISTRATION_NUMBER,
+      issuerName: ISSUER_NAME,
       now,
     });
 
@@ -180,7 +191,11 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
     await deliver(db, before, jst('2027-03-10T09:00:00'));
     await deliver(db, after, jst('2027-03-10T09:00:00'));
     // The crash: invoices written, then the process died; one charge had reached the provider.
-    await createMonthlyInvoices({ db, now: jst('2027-04-05T04:00:00') });
+    await createMonthlyInvoices({
+      db,
+      now: jst('2027-04-05T04:00:00'),
+      issuer: { name: ISSUER_NAME, registrationNumber: REGISTRATION_NUMBER },
+    });
     const [chargedBeforeCrash] = await invoicesOf(db, after.id);
     expect(chargedBeforeCrash?.status).toBe('charging');
     const providerInvoiceId = await payments.charge({
@@ -190,6 +205,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
       description: 'before the crash',
       registrationNumber: REGISTRATION_NUMBER,
       idempotencyKey: chargedBeforeCrash!.id,
+      attempt: 1,
     });
 
     const rerun = await run(jst('2027-04-05T05:00:00'));
@@ -271,7 +287,9 @@ describe.each(postgresKinds())('monthly billing on two instances at once (%s)', 
         runMonthlyBilling({
           db: instanceDb,
           payments: localPayments(instanceDb),
+          ...billingNotices(instanceDb),
           registrationNumber: REGISTRATION_NUMBER,
+          issuerName: ISSUER_NAME,
           now,
         }),
       ),

@@ -1,12 +1,10 @@
-import type { Database } from '../../db/client.ts';
-import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
+import type { BillingServices } from './charge-invoice.ts';
 import { chargePendingInvoices } from './charge-pending-invoices.ts';
 import { createMonthlyInvoices } from './create-monthly-invoices.ts';
 
-export interface RunMonthlyBillingOptions {
-  db: Database;
-  payments: PaymentProvider;
-  registrationNumber: string;
+export interface RunMonthlyBillingOptions extends BillingServices {
+  /** The operator's name as the qualified invoices' issuer. */
+  issuerName: string;
   now?: Date;
 }
 
@@ -15,12 +13,12 @@ export interface RunMonthlyBillingOptions {
  * (Japan time), then the charges. Safe to run any number of times, on any number of instances.
  */
 export async function runMonthlyBilling({
-  db,
-  payments,
-  registrationNumber,
   now = new Date(),
+  issuerName,
+  ...services
 }: RunMonthlyBillingOptions) {
-  const { period, created } = await createMonthlyInvoices({ db, now });
-  const { charged, failed } = await chargePendingInvoices({ db, payments, registrationNumber });
+  const issuer = { name: issuerName, registrationNumber: services.registrationNumber };
+  const { period, created } = await createMonthlyInvoices({ db: services.db, now, issuer });
+  const { charged, failed } = await chargePendingInvoices(services);
   return { period, invoices: created.length, charged, failed };
 }

@@ -2,7 +2,7 @@
  * Every mail the product sends, subject and body, in one place. Each template returns the words;
  * `sendMail` (send-mail.ts) sends them.
  */
-import { formatPoints } from '@quiz-points/shared';
+import { formatPoints, formatYen, periodLabel } from '@quiz-points/shared';
 
 export interface MailContent {
   subject: string;
@@ -107,5 +107,29 @@ export function emailVerificationMail({ name, url }: { name: string; url: string
   return {
     subject: '【クイズポイント】広告主アカウントのメールアドレス確認',
     text: `${name} 様\n\nクイズポイント広告主アカウントへのご登録ありがとうございます。\n下記のリンクを開いて、メールアドレスの確認を完了してください（有効期限：24時間）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。`,
+  };
+}
+
+/** An invoice's card charge failed: deliveries are paused until a new card pays it (issue 17). */
+export function chargeFailedMail({
+  adTitle,
+  period,
+  total,
+  publicUrl,
+}: {
+  adTitle: string;
+  period: string;
+  total: number;
+  publicUrl: string;
+}): MailContent {
+  return {
+    subject: '【クイズポイント】広告配信料のお支払いができませんでした',
+    text: [
+      `${periodLabel(period)}分の広告「${adTitle}」の配信料 ${formatYen(total)}（税込）を、ご登録のカードで決済できませんでした。`,
+      'お支払いが確認できるまで、すべての広告の配信を一時停止しています。',
+      '',
+      '下記のページから新しいカードを登録してください。登録後にあらためて決済し、完了すると配信を再開します。',
+      `${publicUrl}/advertiser/card-setup`,
+    ].join('\n'),
   };
 }

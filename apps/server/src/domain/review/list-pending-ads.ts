@@ -1,8 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers, users } from '../../db/schema.ts';
+import { windowDates } from '../advertisers/ad-window.ts';
+import { profileTargetingOf } from '../advertisers/profile-targeting-of.ts';
 
-/** Pending ads, oldest first, shown as users will see them plus what only the reviewer sees. */
+/**
+ * Pending ads, oldest first, shown as users will see them plus what only the reviewer sees: the answer,
+ * and everything the ad will be delivered with (targeting, the window as the advertiser's Japan-time days).
+ */
 export async function listPendingAds({ db }: { db: Database }) {
   const rows = await db
     .select({ ad: ads, correctOptionIndex: quizAnswers.correctOptionIndex, advertiser: users.displayName })
@@ -26,6 +31,8 @@ export async function listPendingAds({ db }: { db: Database }) {
     maxDeliveries: ad.maxDeliveries,
     targetGender: ad.targetGender,
     targetAgeRange: ad.targetAgeRange,
+    ...profileTargetingOf(ad),
+    ...windowDates(ad),
     createdAt: ad.createdAt.toISOString(),
   }));
 }

@@ -1,6 +1,9 @@
 import { api } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
+import { companyOf, updateCompanyDetails } from '../../domain/billing/company-details.ts';
 import { completeCardSetup } from '../../domain/billing/complete-card-setup.ts';
+import { getBillingOverview } from '../../domain/billing/get-billing-overview.ts';
+import { getInvoicePdf } from '../../domain/billing/get-invoice-pdf.ts';
 import { handlePaymentWebhook } from '../../domain/billing/handle-payment-webhook.ts';
 import { openBillingPortal } from '../../domain/billing/open-billing-portal.ts';
 import { startCardSetup } from '../../domain/billing/start-card-setup.ts';
@@ -8,19 +11,47 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { InvalidWebhookError, type PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
 import type { RouteDeps } from '../app.ts';
 import { defineRoute, registerRoutes } from '../define-route.ts';
+import { billingServices } from './payment-failures.ts';
 
-/** Card registration and "view invoices" (docs/decisions/008-advertisers.md). */
-export function advertiserBillingRoutes({ database: { db }, payments, config: { publicUrl } }: RouteDeps) {
+/**
+ * Card registration and "view invoices" (docs/decisions/008-advertisers.md); spend, invoices as
+ * PDF and the invoices' addressee (docs/decisions/017-qualified-invoices.md).
+ */
+export function advertiserBillingRoutes(deps: RouteDeps) {
+  const {
+    database: { db },
+    payments,
+    config: { publicUrl, invoiceIssuerName, invoiceRegistrationNumber },
+  } = deps;
+  const issuer = { name: invoiceIssuerName, registrationNumber: invoiceRegistrationNumber };
   return [
     defineRoute(api.billing.startCardSetup, async ({ viewer }) =>
       startCardSetup({ db, payments, user: viewer, publicUrl }),
     ),
-    defineRoute(api.billing.completeCardSetup, async ({ viewer, body }) =>
-      completeCardSetup({ db, payments, user: viewer, input: body }),
+    defineRoute(api.billing.completeCardSetup, async ({ viewer, body, request }) =>
+      completeCardSetup({ services: billingServices(deps, request.log), user: viewer, input: body }),
     ),
     defineRoute(api.billing.openBillingPortal, async ({ viewer }) =>
       openBillingPortal({ db, payments, user: viewer, publicUrl }),
     ),
+    defineRoute(api.billing.getCompanyDetails, async ({ viewer }) => ({ company: companyOf(viewer) })),
+    defineRoute(api.billing.updateCompanyDetails, async ({ viewer, body }) => ({
+      company: await updateCompanyDetails(db, viewer.id, body),
+    })),
+    defineRoute(api.billing.getBillingOverview, async ({ viewer }) => getBillingOverview(db, viewer.id)),
+    defineRoute(api.billing.downloadInvoicePdf, async ({ viewer, params, reply }) => {
+      const { pdf, fileName } = await getInvoicePdf({
+        db,
+        advertiserId: viewer.id,
+        invoiceId: params.invoiceId,
+        issuer,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    }),
   ];
 }
 
@@ -28,10 +59,8 @@ export function advertiserBillingRoutes({ database: { db }, payments, config: { 
  * The provider's events, in a scope of their own: the signature covers the exact bytes sent, so this
  * one route keeps the body raw.
  */
-export async function registerPaymentWebhook(
-  app: FastifyInstance,
-  { database: { db }, payments, guards, checkResponses }: RouteDeps,
-) {
+export async function registerPaymentWebhook(app: FastifyInstance, deps: RouteDeps) {
+  const { payments, guards, checkResponses } = deps;
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     // Provider events can be larger than the API's 64 KB limit.
@@ -59,7 +88,8 @@ export async function registerPaymentWebhook(
             }
             throw error;
           }
-          const { handled } = await handlePaymentWebhook({ db, payments, event });
+          const services = billingServices(deps, request.log);
+          const { handled } = await handlePaymentWebhook({ services, event });
           return { received: true as const, handled };
         }),
       ],

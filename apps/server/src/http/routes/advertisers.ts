@@ -1,5 +1,9 @@
 import { api } from '@quiz-points/shared';
+import { createDraft } from '../../domain/advertisers/create-draft.ts';
+import { duplicateAd } from '../../domain/advertisers/duplicate-ad.ts';
 import { endAdDelivery } from '../../domain/advertisers/end-ad-delivery.ts';
+import { estimateReach } from '../../domain/advertisers/estimate-reach.ts';
+import { exportAdReportCsv } from '../../domain/advertisers/export-ad-report-csv.ts';
 import { getAdReport } from '../../domain/advertisers/get-ad-report.ts';
 import { getAdvertiserAd } from '../../domain/advertisers/get-advertiser-ad.ts';
 import { getAdvertiserPricing } from '../../domain/advertisers/get-advertiser-pricing.ts';
@@ -8,12 +12,16 @@ import { raiseAdLimit } from '../../domain/advertisers/raise-ad-limit.ts';
 import { requestPasswordReset } from '../../domain/advertisers/request-password-reset.ts';
 import { resetPassword } from '../../domain/advertisers/reset-password.ts';
 import { resubmitAd } from '../../domain/advertisers/resubmit-ad.ts';
+import { saveDraft } from '../../domain/advertisers/save-draft.ts';
+import { setAdPaused } from '../../domain/advertisers/set-ad-paused.ts';
 import { signInAdvertiser } from '../../domain/advertisers/sign-in-advertiser.ts';
 import { signUpAdvertiser } from '../../domain/advertisers/sign-up-advertiser.ts';
 import { submitAd } from '../../domain/advertisers/submit-ad.ts';
+import { submitDraft } from '../../domain/advertisers/submit-draft.ts';
 import { toAdvertiserMe } from '../../domain/advertisers/to-advertiser-me.ts';
 import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import { sendCsv } from '../send-csv.ts';
 
 /** The advertiser area (docs/decisions/008-advertisers.md). Thin: each route calls one domain function. */
 export function advertiserRoutes({ database: { db }, auth, mailer, config }: RouteDeps) {
@@ -45,6 +53,9 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     defineRoute(api.advertisers.getPricing, async ({ viewer: { isAdmin } }) =>
       getAdvertiserPricing({ db, isAdmin }),
     ),
+    defineRoute(api.advertisers.estimateReach, async ({ viewer: { user }, body }) =>
+      estimateReach({ db, advertiserId: user.id, targeting: body }),
+    ),
     defineRoute(api.advertisers.listAds, async ({ viewer: { user } }) => ({
       ads: await listAdvertiserAds({ db, advertiserId: user.id }),
     })),
@@ -63,8 +74,29 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     defineRoute(api.advertisers.raiseAdLimit, async ({ viewer: { user }, params, body }) =>
       raiseAdLimit({ db, owner: { userId: user.id }, ...params, input: body }),
     ),
-    defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params }) =>
-      getAdReport({ db, owner: { userId: user.id }, ...params }),
+    defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params, query }) =>
+      getAdReport({ db, owner: { userId: user.id }, ...params, query }),
+    ),
+    defineRoute(api.advertisers.downloadAdReportCsv, async ({ viewer: { user }, params, query, reply }) =>
+      sendCsv(reply, await exportAdReportCsv({ db, owner: { userId: user.id }, ...params, query })),
+    ),
+    defineRoute(api.advertisers.createDraft, async ({ viewer: { user, isAdmin }, body }) =>
+      createDraft({ db, advertiser: user, isAdmin, input: body }),
+    ),
+    defineRoute(api.advertisers.saveDraft, async ({ viewer: { user, isAdmin }, params, body }) =>
+      saveDraft({ db, advertiser: user, isAdmin, ...params, input: body }),
+    ),
+    defineRoute(api.advertisers.submitDraft, async ({ viewer: { user, isAdmin }, params, request }) =>
+      submitDraft({ db, mailer, log: request.log, advertiser: user, isAdmin, ...params }),
+    ),
+    defineRoute(api.advertisers.duplicateAd, async ({ viewer: { user }, params }) =>
+      duplicateAd({ db, owner: { userId: user.id }, ...params }),
+    ),
+    defineRoute(api.advertisers.pauseAd, async ({ viewer: { user }, params }) =>
+      setAdPaused({ db, owner: { userId: user.id }, ...params, paused: true }),
+    ),
+    defineRoute(api.advertisers.resumeAd, async ({ viewer: { user }, params }) =>
+      setAdPaused({ db, owner: { userId: user.id }, ...params, paused: false }),
     ),
   ];
 }

@@ -1,11 +1,13 @@
-import { formatNumber, formatYen, periodLabel, wellFormedString } from '@quiz-points/shared';
+import { api, formatNumber, formatYen, periodLabel, wellFormedString } from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { listInvoicesOfCustomer } from '../../domain/billing/list-invoices.ts';
+import { runMonthlyBilling } from '../../domain/billing/run-monthly-billing.ts';
 import {
   completeLocalSetupSession,
   DEV_PAYMENTS_PATH,
   findLocalSetupSession,
+  isLocalPaymentProvider,
   verifyPortalToken,
 } from '../../services/payments/local-payment-provider.ts';
 import type { RouteDeps } from '../app.ts';
@@ -18,7 +20,7 @@ const statusLabels: Record<string, string> = {
   charging: '決済処理中',
   charged: '決済済み',
   carried_over: '翌月へ繰越（50円未満）',
-  failed: '決済失敗（再試行します）',
+  failed: '決済失敗（カードを更新すると再決済します）',
   no_charge: '請求なし',
 };
 
@@ -63,6 +65,7 @@ function checkoutPage(sessionId: string, cancelUrl: string, error?: string) {
     'カード登録（テスト）',
     `<section class="panel">
 <p>テスト用のカード番号が入力済みです。そのまま「カードを登録する」を押してください。</p>
+<p>決済に失敗するカードを試すときは 4000 0000 0000 0002 を入力してください。</p>
 ${error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}">
 <label for="card-number">カード番号</label>
@@ -86,9 +89,20 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  * page that stands in for the provider's customer portal. Registered only with the local provider,
  * never in production.
  */
-export async function registerDevPaymentRoutes(app: FastifyInstance, { database, config }: RouteDeps) {
+export async function registerDevPaymentRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { database, config } = deps;
   const db = database.db;
   const origin = new URL(config.publicUrl).origin;
+  // The stand-in's events reach the same webhook route as the provider's, signed the same way.
+  const local = isLocalPaymentProvider(deps.payments) ? deps.payments : null;
+  local?.deliverEventsTo(async ({ payload, signature }) => {
+    await app.inject({
+      method: 'POST',
+      url: api.billing.receivePaymentWebhook.path,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  });
 
   await app.register(async (scope) => {
     // The checkout posts an ordinary form; only this scope reads form bodies.
@@ -133,9 +147,33 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
         }
         const completed = await completeLocalSetupSession(db, session.id, form.data.cardNumber);
         if (!completed) return sendHtml(reply, 404, page('カード登録（テスト）', notFound));
+        await local?.sendEvent('checkout.session.completed', {
+          id: completed.id,
+          object: 'checkout.session',
+          mode: 'setup',
+          status: 'complete',
+          customer: completed.customerId,
+        });
         return reply.redirect(completed.successUrl.replace('{CHECKOUT_SESSION_ID}', completed.id), 303);
       },
     );
+
+    // The monthly run, now, for a developer and the browser tests (issue 17): the job itself waits for
+    // the 5th. It bills the month before this one exactly as the job would, charging the stand-in.
+    scope.post(`${DEV_PAYMENTS_PATH}/run-monthly-billing`, async (request, reply) => {
+      const sent = request.headers.origin;
+      if (sent !== undefined && sent !== origin) return reply.status(403).send({ error: 'forbidden' });
+      const result = await runMonthlyBilling({
+        db,
+        payments: deps.payments,
+        mailer: deps.mailer,
+        log: request.log,
+        publicUrl: config.publicUrl,
+        registrationNumber: config.invoiceRegistrationNumber,
+        issuerName: config.invoiceIssuerName,
+      });
+      return reply.send(result);
+    });
 
     scope.get(`${DEV_PAYMENTS_PATH}/invoices`, async (request, reply) => {
       const query = invoicesQuery.safeParse(request.query);
@@ -174,7 +212,7 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, { database,
         page(
           '請求書（テスト）',
           `<section class="panel"><p>適格請求書発行事業者 登録番号: ${escapeHtml(config.invoiceRegistrationNumber)}</p><p>毎月5日に前月分を、登録済みのカードで決済します。</p></section>
-${items || '<section class="panel"><p>まだ請求書はありません。</p></section>'}
+${items || '<section class="panel"><p>まだ請求書はありません。請求書は配信のあった月の翌月5日に発行されます。今月のご利用金額は広告主メニューの「ご利用金額と請求書」でご確認いただけます。</p></section>'}
 <p><a href="/advertiser">広告主ページへ戻る</a></p>`,
         ),
       );

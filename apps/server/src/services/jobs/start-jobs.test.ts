@@ -7,6 +7,7 @@ import { startBackgroundJobs } from '../../jobs.ts';
 import { createAd } from '../../test/factories.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-database.ts';
+import { createCapturedMailer } from '../mail/captured-mailer.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 
 const jst = (local: string) => new Date(`${local}+09:00`);
@@ -50,6 +51,7 @@ describe.each(databaseKinds())('background jobs on %s', (kind) => {
       config,
       database,
       payments: createPaymentProvider(config, database.db),
+      mailer: createCapturedMailer(database.db),
       log: silentLog,
       now: () => now,
     });

@@ -3,12 +3,33 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { devPaymentCharges, devPaymentSessions } from '../../db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { parseStripeSignedEvent } from './stripe-webhook.ts';
+import { parseStripeSignedEvent, signStripeEvent } from './stripe-webhook.ts';
 
 export const DEV_PAYMENTS_PATH = '/dev/payments';
 const PORTAL_TOKEN_SECONDS = 15 * 60;
 
 const randomId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+/** Stripe's test card that is always declined; the stand-in declines it too. */
+export const DECLINING_TEST_CARD = '4000000000000002';
+/** What a declined charge says (Stripe's words for card_declined). */
+export const DECLINED_MESSAGE = 'Your card was declined.';
+
+/** Posts one signed event to the app's own webhook route, as the provider would. */
+export type LocalEventSink = (delivery: { payload: string; signature: string }) => Promise<void>;
+
+/** The stand-in: the provider's interface, plus where its signed events go. */
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly kind: 'local';
+  /** Set once the app's webhook route exists (http/routes/dev-payments.ts); until then events are dropped. */
+  deliverEventsTo(sink: LocalEventSink): void;
+  /** Signs an event with the webhook secret and delivers it (a failed delivery is dropped, as a lost one). */
+  sendEvent(type: string, object: object): Promise<void>;
+}
+
+export function isLocalPaymentProvider(payments: PaymentProvider): payments is LocalPaymentProvider {
+  return payments.kind === 'local' && 'deliverEventsTo' in payments;
+}
 
 export interface LocalPaymentOptions {
   db: Database;
@@ -45,13 +66,40 @@ export function verifyPortalToken(secret: string, token: string, now: Date): str
 /**
  * The local stand-in for Stripe: setup sessions and charges are rows in the database (so several
  * instances share them), the checkout and invoice pages are served by the app itself
- * (http/routes/dev-payments.ts), and a charge is recorded once per idempotency key.
+ * (http/routes/dev-payments.ts), and a charge is recorded once per idempotency key and paid at most
+ * once. A card registered as 4000 0000 0000 0002 declines. Like Stripe, it sends signed events
+ * (invoice.payment_failed, invoice.paid, checkout.session.completed) to the app's webhook route.
  */
-export function createLocalPaymentProvider(options: LocalPaymentOptions): PaymentProvider {
+export function createLocalPaymentProvider(options: LocalPaymentOptions): LocalPaymentProvider {
   const { db, publicUrl } = options;
   const now = options.now ?? (() => new Date());
+  let sink: LocalEventSink | null = null;
+
+  async function sendEvent(type: string, object: object) {
+    if (!sink) return;
+    const delivery = signStripeEvent({ id: randomId('evt'), type, data: { object } }, options.webhookSecret);
+    try {
+      await sink(delivery);
+    } catch {
+      // A lost delivery: the charge's own outcome is recorded by whoever charged.
+    }
+  }
+
+  async function declines(paymentMethodId: string) {
+    const [session] = await db
+      .select({ declines: devPaymentSessions.cardDeclines })
+      .from(devPaymentSessions)
+      .where(eq(devPaymentSessions.paymentMethodId, paymentMethodId))
+      .limit(1);
+    return session?.declines ?? false;
+  }
+
   return {
     kind: 'local',
+    deliverEventsTo(next) {
+      sink = next;
+    },
+    sendEvent,
     async createCustomer() {
       return randomId('cus');
     },
@@ -71,16 +119,34 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): Paymen
         cardLast4: session.cardLast4,
       };
     },
-    async charge({ customerId, amount, description, idempotencyKey }) {
+    async charge({ customerId, paymentMethodId, amount, description, idempotencyKey }) {
       await db
         .insert(devPaymentCharges)
-        .values({ id: randomId('in'), idempotencyKey, customerId, amount, description })
+        .values({ id: randomId('in'), idempotencyKey, customerId, amount, description, status: 'open' })
         .onConflictDoNothing({ target: devPaymentCharges.idempotencyKey });
       const [charge] = await db
-        .select({ id: devPaymentCharges.id })
+        .select({ id: devPaymentCharges.id, status: devPaymentCharges.status })
         .from(devPaymentCharges)
         .where(eq(devPaymentCharges.idempotencyKey, idempotencyKey));
       if (!charge) throw new Error('the stand-in lost a charge');
+      if (charge.status === 'paid') return charge.id;
+      const invoice = {
+        id: charge.id,
+        object: 'invoice',
+        customer: customerId,
+        total: amount,
+        metadata: { quiz_points_invoice: idempotencyKey },
+      };
+      if (await declines(paymentMethodId)) {
+        await sendEvent('invoice.payment_failed', { ...invoice, status: 'open' });
+        throw new Error(DECLINED_MESSAGE);
+      }
+      const paid = await db
+        .update(devPaymentCharges)
+        .set({ status: 'paid' })
+        .where(and(eq(devPaymentCharges.id, charge.id), eq(devPaymentCharges.status, 'open')))
+        .returning({ id: devPaymentCharges.id });
+      if (paid.length > 0) await sendEvent('invoice.paid', { ...invoice, status: 'paid' });
       return charge.id;
     },
     async createPortalSession({ customerId }) {
@@ -118,6 +184,7 @@ export async function completeLocalSetupSession(db: Database, sessionId: string,
       paymentMethodId: randomId('pm'),
       cardBrand: brand,
       cardLast4: digits.slice(-4),
+      cardDeclines: digits === DECLINING_TEST_CARD,
     })
     .where(and(eq(devPaymentSessions.id, sessionId), eq(devPaymentSessions.status, 'open')))
     .returning();

@@ -7,12 +7,29 @@ export interface SetupResult {
   cardLast4: string | null;
 }
 
+/** What a verified provider event asks the product to do (docs/decisions/018-failed-payments.md). */
+export type PaymentEventAction =
+  /** A finished card-setup checkout (checkout.session.completed in setup mode). */
+  | { kind: 'setupCompleted'; sessionId: string }
+  /** A card saved for a customer outside our checkout, e.g. in the portal (payment_method.attached). */
+  | {
+      kind: 'cardAttached';
+      customerId: string;
+      paymentMethodId: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+    }
+  /** A charge of one of our invoices failed (invoice.payment_failed). */
+  | { kind: 'chargeFailed'; invoiceId: string; reason: string }
+  /** One of our invoices was paid, e.g. by the advertiser on the provider's page (invoice.paid). */
+  | { kind: 'chargePaid'; invoiceId: string; providerInvoiceId: string }
+  | { kind: 'none' };
+
 /** A verified provider event, reduced to what the product acts on. */
 export interface PaymentWebhookEvent {
   id: string;
   type: string;
-  /** Set for a finished card-setup checkout (checkout.session.completed in setup mode). */
-  setupSessionId: string | null;
+  action: PaymentEventAction;
 }
 
 export interface ChargeRequest {
@@ -25,6 +42,8 @@ export interface ChargeRequest {
   registrationNumber: string;
   /** Our invoice id: a retry with the same key never charges twice. */
   idempotencyKey: string;
+  /** Which attempt at this invoice (1, 2, …): a retry, e.g. with a new card, is a new payment attempt. */
+  attempt: number;
 }
 
 /** The card-payment provider (Stripe, or the local stand-in), behind one small interface. */

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidWebhookError, type PaymentProvider } from './payment-provider.ts';
 import { createStripePaymentProvider } from './stripe-payment-provider.ts';
+import { signStripeEvent } from './stripe-webhook.ts';
 
 interface Seen {
   method: string;
@@ -68,6 +69,7 @@ const charge = {
   description: 'クイズポイント 広告配信料 2026年10月分',
   registrationNumber: 'T1234567890123',
   idempotencyKey: 'invoice-uuid-1',
+  attempt: 1,
 };
 
 describe('the Stripe adapter', () => {
@@ -140,6 +142,10 @@ describe('the Stripe adapter', () => {
     fake.answer({
       'GET /v1/invoices': () => invoicesAnswer(),
       'POST /v1/invoices': () => invoiceAnswer('in_1', 'draft', 0),
+      'GET /v1/tax_rates': () => ({
+        body: { object: 'list', data: [], has_more: false, url: '/v1/tax_rates' },
+      }),
+      'POST /v1/tax_rates': () => answerWith('tax_rate', 'txr_1'),
       'POST /v1/invoiceitems': () => answerWith('invoiceitem', 'ii_1'),
       'POST /v1/invoices/in_1/finalize': () => invoiceAnswer('in_1', 'open', 110),
       'POST /v1/invoices/in_1/pay': () => invoiceAnswer('in_1', 'paid', 110),
@@ -148,9 +154,11 @@ describe('the Stripe adapter', () => {
     expect(fake.seen.map((r) => `${r.method} ${r.path} ${r.idempotencyKey ?? ''}`.trim())).toEqual([
       'GET /v1/invoices',
       'POST /v1/invoices invoice-uuid-1:invoice',
+      'GET /v1/tax_rates',
+      'POST /v1/tax_rates tax-rate:jct-10-inclusive',
       'POST /v1/invoiceitems invoice-uuid-1:item',
       'POST /v1/invoices/in_1/finalize invoice-uuid-1:finalize',
-      'POST /v1/invoices/in_1/pay invoice-uuid-1:pay',
+      'POST /v1/invoices/in_1/pay invoice-uuid-1:pay:1',
     ]);
     const invoice = Object.fromEntries(fake.seen[1]?.form ?? []);
     expect(invoice).toMatchObject({
@@ -162,11 +170,63 @@ describe('the Stripe adapter', () => {
       'custom_fields[0][value]': 'T1234567890123',
       'metadata[quiz_points_invoice]': 'invoice-uuid-1',
     });
-    expect(Object.fromEntries(fake.seen[2]?.form ?? [])).toMatchObject({
+    // Qualified on Stripe's side too: the item carries the 10 % consumption tax, included in its amount.
+    expect(Object.fromEntries(fake.seen[3]?.form ?? [])).toMatchObject({
+      display_name: '消費税',
+      percentage: '10',
+      inclusive: 'true',
+      country: 'JP',
+      tax_type: 'jct',
+      'metadata[quiz_points]': 'jct-10-inclusive',
+    });
+    expect(Object.fromEntries(fake.seen[4]?.form ?? [])).toMatchObject({
       invoice: 'in_1',
       amount: '110',
       currency: 'jpy',
+      'tax_rates[0]': 'txr_1',
     });
+
+    // The next invoice reuses the rate without asking again.
+    fake.answer({
+      'GET /v1/invoices': () => invoicesAnswer(),
+      'POST /v1/invoices': () => invoiceAnswer('in_3', 'draft', 0),
+      'POST /v1/invoiceitems': () => answerWith('invoiceitem', 'ii_3'),
+      'POST /v1/invoices/in_3/finalize': () => invoiceAnswer('in_3', 'open', 110),
+      'POST /v1/invoices/in_3/pay': () => invoiceAnswer('in_3', 'paid', 110),
+    });
+    expect(await provider.charge({ ...charge, idempotencyKey: 'invoice-uuid-3' })).toBe('in_3');
+    expect(fake.seen.some((r) => r.path === '/v1/tax_rates')).toBe(false);
+    expect(fake.seen.find((r) => r.path === '/v1/invoiceitems')?.form.get('tax_rates[0]')).toBe('txr_1');
+  });
+
+  it('uses the tax rate it created before (found by its tag) rather than creating another', async () => {
+    const { port } = fake.server.address() as AddressInfo;
+    const fresh = createStripePaymentProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: 'whsec_fake',
+      api: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+    fake.answer({
+      'GET /v1/invoices': () => invoicesAnswer(),
+      'POST /v1/invoices': () => invoiceAnswer('in_4', 'draft', 0),
+      'GET /v1/tax_rates': () => ({
+        body: {
+          object: 'list',
+          data: [
+            { id: 'txr_other', object: 'tax_rate', metadata: {} },
+            { id: 'txr_ours', object: 'tax_rate', metadata: { quiz_points: 'jct-10-inclusive' } },
+          ],
+          has_more: false,
+          url: '/v1/tax_rates',
+        },
+      }),
+      'POST /v1/invoiceitems': () => answerWith('invoiceitem', 'ii_4'),
+      'POST /v1/invoices/in_4/finalize': () => invoiceAnswer('in_4', 'open', 110),
+      'POST /v1/invoices/in_4/pay': () => invoiceAnswer('in_4', 'paid', 110),
+    });
+    expect(await fresh.charge({ ...charge, idempotencyKey: 'invoice-uuid-4' })).toBe('in_4');
+    expect(fake.seen.some((r) => r.method === 'POST' && r.path === '/v1/tax_rates')).toBe(false);
+    expect(fake.seen.find((r) => r.path === '/v1/invoiceitems')?.form.get('tax_rates[0]')).toBe('txr_ours');
   });
 
   it('finds an invoice it already paid (after the 24-hour key window) instead of charging again', async () => {
@@ -190,6 +250,22 @@ describe('the Stripe adapter', () => {
       }),
     });
     await expect(provider.charge(charge)).rejects.toThrow('Your card was declined.');
+  });
+
+  it('pays a declined invoice again with a new card under a new key for the new attempt', async () => {
+    fake.answer({
+      'GET /v1/invoices': () =>
+        invoicesAnswer(
+          invoiceAnswer('in_2', 'open', 110, { metadata: { quiz_points_invoice: 'invoice-uuid-1' } }).body,
+        ),
+      'POST /v1/invoices/in_2/pay': () => invoiceAnswer('in_2', 'paid', 110),
+    });
+    expect(await provider.charge({ ...charge, paymentMethodId: 'pm_2', attempt: 2 })).toBe('in_2');
+    expect(fake.seen.map((r) => `${r.method} ${r.path} ${r.idempotencyKey ?? ''}`.trim())).toEqual([
+      'GET /v1/invoices',
+      'POST /v1/invoices/in_2/pay invoice-uuid-1:pay:2',
+    ]);
+    expect(fake.seen[1]?.form.get('payment_method')).toBe('pm_2');
   });
 
   it('opens the customer portal with the return URL', async () => {
@@ -217,10 +293,52 @@ describe('the Stripe adapter', () => {
     expect(provider.parseWebhook(Buffer.from(payload), signature)).toEqual({
       id: 'evt_1',
       type: 'checkout.session.completed',
-      setupSessionId: 'cs_1',
+      action: { kind: 'setupCompleted', sessionId: 'cs_1' },
     });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     expect(() => provider.parseWebhook(Buffer.from(payload), forged)).toThrow(InvalidWebhookError);
     expect(() => provider.parseWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookError);
+  });
+
+  it('reads failed and paid invoices (ours only), new cards, and leaves other events alone', () => {
+    const ours = '6f1c2b1e-8d2a-4c3b-9e4f-0a1b2c3d4e5f';
+    const parse = (type: string, object: object) => {
+      const { payload, signature } = signStripeEvent(
+        { id: `evt_${type}`, type, data: { object } },
+        'whsec_fake',
+      );
+      return provider.parseWebhook(Buffer.from(payload), signature).action;
+    };
+    const invoice = { id: 'in_9', object: 'invoice', metadata: { quiz_points_invoice: ours } };
+    expect(parse('invoice.payment_failed', invoice)).toEqual({
+      kind: 'chargeFailed',
+      invoiceId: ours,
+      reason: 'Stripe invoice in_9 payment failed',
+    });
+    expect(parse('invoice.paid', invoice)).toEqual({
+      kind: 'chargePaid',
+      invoiceId: ours,
+      providerInvoiceId: 'in_9',
+    });
+    expect(parse('invoice.payment_failed', { ...invoice, metadata: { quiz_points_invoice: 'x' } })).toEqual({
+      kind: 'none',
+    });
+    expect(parse('invoice.payment_failed', { ...invoice, metadata: {} })).toEqual({ kind: 'none' });
+    expect(
+      parse('payment_method.attached', {
+        id: 'pm_9',
+        object: 'payment_method',
+        type: 'card',
+        customer: 'cus_1',
+        card: { brand: 'jcb', last4: '0005' },
+      }),
+    ).toEqual({
+      kind: 'cardAttached',
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_9',
+      cardBrand: 'jcb',
+      cardLast4: '0005',
+    });
+    expect(parse('customer.created', { id: 'cus_2', object: 'customer' })).toEqual({ kind: 'none' });
   });
 });

@@ -13,12 +13,46 @@ export interface StripePaymentOptions {
 const REGISTRATION_NUMBER_FIELD = '登録番号';
 
 /**
+ * Our consumption-tax rate in Stripe, found by this tag (created once): 10 %, inclusive, so the
+ * item's amount stays the total we bill and Stripe's invoice shows the tax per rate, which makes it
+ * a qualified invoice too. Its tax, total ÷ 11 rounded, is always our round-half-up 10 % of the
+ * amount before tax (docs/decisions/017-qualified-invoices.md).
+ */
+const TAX_RATE_TAG = 'jct-10-inclusive';
+
+/**
  * The real adapter, on Stripe's official SDK: Checkout in setup mode saves the card, a monthly
  * charge is an invoice (item, finalize, pay) tagged with our invoice id, and the customer portal
  * shows the invoices. Every write carries an idempotency key.
  */
 export function createStripePaymentProvider(options: StripePaymentOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options.api });
+
+  let taxRate: Promise<string> | undefined;
+  /** The tax rate's id: looked up (or created) once per process, again after a failure. */
+  function consumptionTaxRate(): Promise<string> {
+    taxRate ??= (async () => {
+      for await (const rate of stripe.taxRates.list({ active: true, inclusive: true, limit: 100 })) {
+        if (rate.metadata?.quiz_points === TAX_RATE_TAG) return rate.id;
+      }
+      const created = await stripe.taxRates.create(
+        {
+          display_name: '消費税',
+          percentage: 10,
+          inclusive: true,
+          country: 'JP',
+          tax_type: 'jct',
+          metadata: { quiz_points: TAX_RATE_TAG },
+        },
+        { idempotencyKey: `tax-rate:${TAX_RATE_TAG}` },
+      );
+      return created.id;
+    })().catch((error: unknown) => {
+      taxRate = undefined;
+      throw error;
+    });
+    return taxRate;
+  }
 
   /** Stripe keeps idempotency keys for 24 hours; a later retry finds the invoice by its tag. */
   async function findInvoice(customerId: string, key: string) {
@@ -54,6 +88,7 @@ export function createStripePaymentProvider(options: StripePaymentOptions): Paym
           amount: request.amount,
           currency: 'jpy',
           description: request.description,
+          tax_rates: [await consumptionTaxRate()],
         },
         { idempotencyKey: `${key}:item` },
       );
@@ -69,7 +104,9 @@ export function createStripePaymentProvider(options: StripePaymentOptions): Paym
       invoice = await stripe.invoices.pay(
         invoice.id,
         { payment_method: request.paymentMethodId },
-        { idempotencyKey: `${key}:pay` },
+        // One key per attempt: a retry after a decline (say, with a new card) is a new payment of
+        // the same invoice, which the provider pays at most once.
+        { idempotencyKey: `${key}:pay:${request.attempt}` },
       );
     }
     if (invoice.status !== 'paid') throw new Error(`Stripe invoice ${invoice.id} is ${invoice.status}`);

@@ -15,4 +15,8 @@ export const adminKeys = {
   userSearch: (q: string) => ['admin', 'users', 'search', q] as const,
   user: (userId: string) => ['admin', 'users', userId] as const,
   rewardCheck: (email: string) => ['admin', 'reward-check', email] as const,
+  advertisers: ['admin', 'advertisers'] as const,
+  failedCharges: ['admin', 'failed-charges'] as const,
+  advertiserSearch: (q: string) => ['admin', 'advertisers', 'search', q] as const,
+  advertiser: (userId: string) => ['admin', 'advertisers', userId] as const,
 };

@@ -14,6 +14,8 @@ export default function AdminHubPage() {
     { to: '/admin/notices', label: 'お知らせ' },
     { to: '/admin/cloudworks', label: '報酬確認' },
     { to: '/admin/users', label: 'ユーザー検索・停止' },
+    { to: '/admin/advertisers', label: '広告主・利用停止' },
+    { to: '/admin/billing', label: '決済失敗' },
     { to: '/admin/numbers', label: '数値' },
     { to: '/admin/settings', label: '設定' },
   ];

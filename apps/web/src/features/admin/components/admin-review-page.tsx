@@ -5,21 +5,38 @@ import {
   messages,
   type PendingAd,
   rejectAdBody,
+  scheduleLabel,
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { AdPreview } from '../../../components/ui/ad-preview.tsx';
 import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import {
+  ageBandLabels,
+  genderLabels,
+  profileTargetingSummary,
+  tickedLabels,
+} from '../../../lib/targeting-labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePendingAds } from '../api/list-pending-ads.ts';
 import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
+import { ConfirmStep } from './confirm-step.tsx';
+import { rejectionReasonTemplates } from './rejection-reasons.ts';
 
-const genderLabels: Record<string, string> = { male: '男性', female: '女性', other: 'その他' };
-const ticked = (targets: Record<string, boolean>, labels?: Record<string, string>) => {
-  const chosen = Object.entries(targets)
-    .filter(([, on]) => on)
-    .map(([key]) => labels?.[key] ?? key.replace('s', '代'));
-  return chosen.length === 0 ? '指定なし（全員）' : chosen.join('・');
+/** Who the ad will reach, in the advertiser's own words (ads status): gender, age, then each profile list it uses. */
+const targetingText = (ad: PendingAd) =>
+  [
+    `性別：${tickedLabels(ad.targetGender, genderLabels)}`,
+    `年代：${tickedLabels(ad.targetAgeRange, ageBandLabels)}`,
+    ...profileTargetingSummary(ad),
+  ].join(' ／ ');
+
+/** The delivery window as the advertiser chose it; open at both ends when none. */
+const windowText = (ad: PendingAd) => {
+  const label = scheduleLabel(ad);
+  return label ? `${label}（日本時間）` : '指定なし';
 };
 
 const failureText = (failure: unknown) =>
@@ -33,6 +50,8 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
     onValid: (body) => decide({ kind: 'reject', reason: body.reason }),
   });
   const { form } = reason;
+  const [confirmingApproval, setConfirmingApproval] = useState(false);
+  const [template, setTemplate] = useState('');
 
   const decide = async (decision: ReviewDecision) => {
     try {
@@ -44,11 +63,17 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
       form.fail(failureText(failure));
     }
   };
+  // Approval starts delivery at once: it is confirmed in the page first.
   const approve = (event: FormEvent) => {
     event.preventDefault();
     form.clear();
-    void decide({ kind: 'approve' });
+    setConfirmingApproval(true);
   };
+  const confirmApproval = async () => {
+    await decide({ kind: 'approve' });
+    setConfirmingApproval(false);
+  };
+  const templateId = `reason-template-${ad.id}`;
 
   return (
     <li className="card" data-testid="pending-ad">
@@ -72,14 +97,45 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
       </ol>
       <p className="note">
         報酬 {formatPoints(ad.userReward)} ／ 単価 {formatYen(ad.unitPrice)} ／ 上限{' '}
-        {formatNumber(ad.maxDeliveries)}件 ／ 性別：
-        {ticked(ad.targetGender, genderLabels)} ／ 年代：{ticked(ad.targetAgeRange)}
+        {formatNumber(ad.maxDeliveries)}件
       </p>
-      <form onSubmit={approve}>
-        <button type="submit" className="button" disabled={review.isPending}>
-          承認する
-        </button>
-      </form>
+      <p className="note" data-testid="pending-ad-targeting">
+        配信対象 {targetingText(ad)}
+      </p>
+      <p className="note" data-testid="pending-ad-window">
+        配信期間 {windowText(ad)}
+      </p>
+      <AdPreview ad={ad} titleLevel={3} />
+      {confirmingApproval ? (
+        <ConfirmStep
+          question={`「${ad.adTitle}」を承認しますか？承認すると配信が始まります。`}
+          confirmLabel="承認を確定する"
+          pending={review.isPending}
+          onConfirm={() => void confirmApproval()}
+          onCancel={() => setConfirmingApproval(false)}
+        />
+      ) : (
+        <form onSubmit={approve}>
+          <button type="submit" className="button" disabled={review.isPending}>
+            承認する
+          </button>
+        </form>
+      )}
+      <div className="field">
+        <label htmlFor={templateId} className="field__label">
+          却下理由の定型文
+        </label>
+        <Select
+          id={templateId}
+          value={template}
+          none="定型文を選ぶと却下理由に入ります"
+          choices={rejectionReasonTemplates.map((text) => [text, text] as const)}
+          onChange={(text) => {
+            setTemplate(text);
+            if (text) reason.setText(text);
+          }}
+        />
+      </div>
       <InlineForm
         id={`reason-${ad.id}`}
         label="却下理由"

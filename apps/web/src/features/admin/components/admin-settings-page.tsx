@@ -13,48 +13,57 @@ import { withItemPaths } from '../../../components/ui/item-paths.ts';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatPassbookTime } from '../../../lib/format.ts';
+import { formatExchangeTime } from '../../../lib/format.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { type Form, useForm } from '../../../lib/use-form.ts';
 import { useAdminSettings } from '../api/get-admin-settings.ts';
 import { useUpdateSetting } from '../api/update-setting.ts';
-
-const settingTitles: Record<SettingKey, string> = {
-  pricing: '価格設定',
-  gachaTable: 'ガチャの賞品',
-  dailyQuizPoints: 'デイリークイズのポイント',
-  giftTypes: 'ギフトの種類',
-};
+import { ConfirmStep } from './confirm-step.tsx';
+import { describeSettingChange, NO_CHANGE, settingTitle, settingTitles } from './setting-changes.ts';
 
 // Rows keep a stable id so removing one never moves another's values into its inputs.
 let nextRowId = 0;
 const withRowId = <T,>(row: T) => ({ ...row, rowId: ++nextRowId });
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** One setting's form: checked with the server's schema (each wrong field marked), saved, answered in the page. */
+/**
+ * One setting's form: checked with the server's schema (each wrong field marked), then confirmed in
+ * the page with what will change (old → new), saved, answered in the page.
+ */
 function SettingForm<K extends SettingKey>({
   settingKey,
+  current,
   toValue,
   children,
 }: {
   settingKey: K;
+  current: SettingValues[K];
   toValue: () => unknown;
   children: (form: Form) => ReactNode;
 }) {
   const update = useUpdateSetting(settingKey);
   const form = useForm(withItemPaths<unknown>(settingSchemas[settingKey]));
-  const [saved, setSaved] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const [outcome, setOutcome] = useState('');
+  const [proposed, setProposed] = useState<{ value: SettingValues[K]; changes: string[] } | null>(null);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
+    setOutcome('');
+    setProposed(null);
     const value = form.validate(toValue());
     if (value === undefined) return;
+    const changes = describeSettingChange(settingKey, current, value);
+    if (changes[0] === NO_CHANGE) setOutcome('変更はありません。');
+    else setProposed({ value: value as SettingValues[K], changes });
+  };
+  const save = async (value: SettingValues[K]) => {
     try {
-      await update.mutateAsync(value as SettingValues[K]);
-      setSaved(true);
+      await update.mutateAsync(value);
+      setOutcome(messages.settingSaved);
     } catch (failure) {
       form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
+    } finally {
+      setProposed(null);
     }
   };
   const headingId = `setting-${settingKey}`;
@@ -64,15 +73,30 @@ function SettingForm<K extends SettingKey>({
       <form onSubmit={submit} noValidate>
         {children(form)}
         <FormError text={form.summary} />
-        {saved && (
+        {outcome && (
           <p role="status" className="form-success">
-            {messages.settingSaved}
+            {outcome}
           </p>
         )}
         <button type="submit" className="button" disabled={update.isPending}>
           {update.isPending ? uiText.sending : `${settingTitles[settingKey]}を保存`}
         </button>
       </form>
+      {proposed && (
+        <ConfirmStep
+          question={`${settingTitles[settingKey]}を次のとおり変更します。よろしいですか？`}
+          confirmLabel="変更を確定する"
+          pending={update.isPending}
+          onConfirm={() => void save(proposed.value)}
+          onCancel={() => setProposed(null)}
+        >
+          <ul className="setting-changes">
+            {proposed.changes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </ConfirmStep>
+      )}
     </section>
   );
 }
@@ -94,7 +118,7 @@ function NumberSettingForm<K extends 'pricing' | 'dailyQuizPoints'>({
   );
   const toValue = () => Object.fromEntries(fields.map(({ key }) => [key, toNumber(texts[key] ?? '')]));
   return (
-    <SettingForm settingKey={settingKey} toValue={toValue}>
+    <SettingForm settingKey={settingKey} current={current} toValue={toValue}>
       {(form) => (
         <>
           {children}
@@ -162,7 +186,7 @@ function GachaTableForm({ current }: { current: SettingValues['gachaTable'] }) {
       ? entries.reduce((sum, entry) => sum + (entry.weight > 0 ? entry.points * entry.weight : 0), 0) / total
       : 0;
   return (
-    <SettingForm settingKey="gachaTable" toValue={() => entries}>
+    <SettingForm settingKey="gachaTable" current={current} toValue={() => entries}>
       {(form) => (
         <>
           <p className="note">重みの割合で当選します。次の抽選から適用されます。</p>
@@ -249,7 +273,7 @@ function GiftTypesForm({ current }: { current: GiftType[] }) {
         .map(toNumber),
     }));
   return (
-    <SettingForm settingKey="giftTypes" toValue={toValue}>
+    <SettingForm settingKey="giftTypes" current={current} toValue={toValue}>
       {(form) => (
         <>
           <p className="note">
@@ -289,9 +313,6 @@ function GiftTypesForm({ current }: { current: GiftType[] }) {
   );
 }
 
-const auditTitle = (key: string) => settingTitles[key as SettingKey] ?? key;
-const compact = (value: unknown) => (value === null || value === undefined ? '―' : JSON.stringify(value));
-
 function AuditLog({ entries }: { entries: SettingsAuditEntry[] }) {
   return (
     <section className="card" aria-labelledby="settings-audit">
@@ -302,14 +323,14 @@ function AuditLog({ entries }: { entries: SettingsAuditEntry[] }) {
         <ul className="ad-list">
           {entries.map((entry) => (
             <li key={entry.id} data-testid="audit-entry">
-              <p className="ad-card__title">{auditTitle(entry.key)}</p>
+              <p className="ad-card__title">{settingTitle(entry.key)}</p>
+              <ul className="setting-changes">
+                {describeSettingChange(entry.key, entry.oldValue, entry.newValue).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
               <p className="note">
-                {formatPassbookTime(entry.changedAt)} ／ {entry.changedBy}
-              </p>
-              <p className="audit-change">
-                変更前：<code>{compact(entry.oldValue)}</code>
-                <br />
-                変更後：<code>{compact(entry.newValue)}</code>
+                {formatExchangeTime(entry.changedAt)}（日本時間） ／ 変更者：{entry.changedBy}
               </p>
             </li>
           ))}
@@ -331,7 +352,8 @@ export default function AdminSettingsPage() {
             <NumberSettingForm settingKey="pricing" current={values.pricing} fields={pricingFields}>
               <p className="note">
                 新しく作成・再申請される広告から適用されます。1配信あたりの単価 = ユーザー報酬 + 基本料金 +
-                追加料金。
+                追加料金 ×
+                絞り込みに使った項目の数（性別・年代・都道府県・職業・年収・婚姻状況・子どもの有無）。
               </p>
             </NumberSettingForm>
             <NumberSettingForm

@@ -9,4 +9,5 @@ export const completeCardSetup = (sessionId: string) =>
     body: { sessionId },
   });
 
-export const useCompleteCardSetup = () => useRefreshingMutation(completeCardSetup, advertiserKeys.me);
+/** A new card also pays any failed invoice (and resumes the ads): everything of the advertiser's is refreshed. */
+export const useCompleteCardSetup = () => useRefreshingMutation(completeCardSetup, advertiserKeys.all);

@@ -1,8 +1,12 @@
+import type { ReachEstimateBody } from '@quiz-points/shared';
+
 /** Every advertiser-area query sits under 'advertiser', so signing in or out can drop them together. */
 export const advertiserKeys = {
   all: ['advertiser'] as const,
   me: ['advertiser', 'me'] as const,
+  failedCharges: ['advertiser', 'failed-charges'] as const,
   pricing: ['advertiser', 'pricing'] as const,
+  reach: (targeting: ReachEstimateBody) => ['advertiser', 'reach', targeting] as const,
   ads: ['advertiser', 'ads'] as const,
   ad: (adId: string) => ['advertiser', 'ads', adId] as const,
   report: (adId: string) => ['advertiser', 'ads', adId, 'report'] as const,

@@ -8,13 +8,18 @@ import {
   genders,
   limits,
   messages,
+  newAdInputBody,
+  noProfileTargeting,
+  type ProfileTargeting,
   perDeliveryCost,
   type TargetAgeRange,
   type TargetGender,
   type Targeting,
+  targetingDimensionsUsed,
   totalWithTax,
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
+import { AdPreview } from '../../../components/ui/ad-preview.tsx';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { withItemPaths } from '../../../components/ui/item-paths.ts';
@@ -22,12 +27,14 @@ import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
+import { ageBandLabels, genderLabels } from '../../../lib/targeting-labels.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
-import { ageBandLabels, genderLabels } from './targeting-labels.ts';
+import { ProfileTargetingFields } from './profile-targeting-fields.tsx';
+import { ScheduleFields, scheduleBody, scheduleValues } from './schedule-fields.tsx';
 
-export interface AdFormValues {
+export interface AdFormValues extends ProfileTargeting {
   adTitle: string;
   adProvider: string;
   adUrl: string;
@@ -37,6 +44,9 @@ export interface AdFormValues {
   maxDeliveries: number;
   targetGender: TargetGender;
   targetAgeRange: TargetAgeRange;
+  /** The delivery window's Japan-time days; null or absent is open (issue 17). */
+  startDate?: string | null;
+  endDate?: string | null;
 }
 
 const noBoxes = <K extends string>(keys: readonly K[]) =>
@@ -53,6 +63,7 @@ export const emptyAdForm: AdFormValues = {
   maxDeliveries: DEFAULT_MAX_DELIVERIES,
   targetGender: noBoxes(genders),
   targetAgeRange: noBoxes(ageBands),
+  ...noProfileTargeting,
 };
 
 /** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
@@ -72,6 +83,8 @@ function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targe
           <p>{uiText.loading}</p>
         ) : (
           <dl className="price-panel__list">
+            <dt>絞り込み条件</dt>
+            <dd data-testid="price-dimensions">{targetingDimensionsUsed(targeting)}項目</dd>
             <dt>1配信あたりの単価</dt>
             <dd data-testid="price-per-delivery">{cost === null ? '―' : formatYen(cost)}</dd>
             <dt>お支払い総額（税込）</dt>
@@ -84,9 +97,10 @@ function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targe
       {pricing.data && !pricing.data.isAdmin && (
         <p className="note">
           単価 ＝ ユーザー報酬 {formatYen(pricing.data.userReward)} ＋ 基本料金{' '}
-          {formatYen(pricing.data.baseFee)} ＋ 性別・年代の指定それぞれ{' '}
-          {formatYen(pricing.data.extraTargetingFee)}。総額 ＝ 単価 × 配信上限数 ×
-          1.1（1円未満切り捨て）。実際のご請求は配信した件数分です。
+          {formatYen(pricing.data.baseFee)} ＋ 絞り込み条件1項目につき{' '}
+          {formatYen(pricing.data.extraTargetingFee)}
+          （性別・年代・都道府県・職業・年収・婚姻状況・子どもの有無のうち、指定した項目の数。1項目の中でいくつ選んでも1回分）。総額
+          ＝ 単価 × 配信上限数 × 1.1（1円未満切り捨て）。実際のご請求は配信した件数分です。
         </p>
       )}
       {pricing.data?.isAdmin && <p className="note">運営アカウントの広告は無料で配信されます。</p>}
@@ -131,6 +145,7 @@ function TargetingFields({ value, onChange }: { value: Targeting; onChange: (val
 }
 
 const adForm = withItemPaths(adInputBody);
+const newAdForm = withItemPaths(newAdInputBody);
 /** The ad's title and who it is from, each with its length counter. */
 const namingFields = [
   { key: 'adTitle', id: 'ad-title', label: '広告タイトル' },
@@ -148,20 +163,30 @@ const wholeNumber = (text: string) => (/^[0-9]+$/.test(text) ? Number(text) : Nu
 /**
  * The create-ad and edit-ad form (SPEC §5 Create ad). It checks the shared request schema before
  * sending, marking each wrong field; the summary always reads すべての項目を正しく入力してください。
- * `onSubmit` returns an error message to show, or nothing when the ad went through.
+ * `onSubmit` returns an error message to show, or nothing when the ad went through; `onSaveDraft`,
+ * when given, keeps it as a draft after the same checks (issue 17). A new ad (`newAd`) may not start
+ * in the past.
  */
 export function AdForm({
   initial,
   submitLabel,
   onSubmit,
   pending,
+  newAd = false,
+  onSaveDraft,
+  savingDraft = false,
 }: {
   initial: AdFormValues;
   submitLabel: string;
   onSubmit: (body: AdInputBody) => Promise<string | undefined>;
   pending: boolean;
+  newAd?: boolean;
+  onSaveDraft?: (body: AdInputBody) => Promise<string | undefined>;
+  savingDraft?: boolean;
 }) {
-  const form = useForm(adForm);
+  const form = useForm(newAd ? newAdForm : adForm);
+  const [schedule, setSchedule] = useState(() => scheduleValues(initial));
+  const pricing = usePricing();
   const [naming, setNaming] = useState({ adTitle: initial.adTitle, adProvider: initial.adProvider });
   const [adUrl, setAdUrl] = useState(initial.adUrl);
   const quiz = useQuizFields(initial);
@@ -169,20 +194,29 @@ export function AdForm({
   const [targeting, setTargeting] = useState<Targeting>({
     targetGender: initial.targetGender,
     targetAgeRange: initial.targetAgeRange,
+    targetPrefectures: initial.targetPrefectures,
+    targetOccupations: initial.targetOccupations,
+    targetIncomes: initial.targetIncomes,
+    targetMaritalStatuses: initial.targetMaritalStatuses,
+    targetChildren: initial.targetChildren,
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async (handler: (body: AdInputBody) => Promise<string | undefined>) => {
     const body = form.validate({
       ...naming,
       adUrl,
       ...quiz.body(),
       maxDeliveries: wholeNumber(maxDeliveries),
       ...targeting,
+      ...scheduleBody(schedule),
     });
     if (!body) return;
-    const refusal = await onSubmit(body);
+    const refusal = await handler(body);
     if (refusal) form.fail(refusal);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(onSubmit);
   };
 
   return (
@@ -220,9 +254,22 @@ export function AdForm({
         error={form.errorOf('maxDeliveries')}
       />
       <TargetingFields value={targeting} onChange={setTargeting} />
+      <ProfileTargetingFields value={targeting} onChange={setTargeting} />
+      <ScheduleFields value={schedule} onChange={setSchedule} errorOf={form.errorOf} />
+      <AdPreview ad={{ ...naming, adUrl, ...quiz.body(), userReward: pricing.data?.userReward ?? null }} />
       <PricePanel maxDeliveries={maxDeliveries} targeting={targeting} />
       <FormError text={form.summary} />
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      {onSaveDraft && (
+        <button
+          type="button"
+          className="button button--secondary button--wide"
+          disabled={savingDraft || pending}
+          onClick={() => void send(onSaveDraft)}
+        >
+          {savingDraft ? uiText.sending : '下書き保存'}
+        </button>
+      )}
       <p className="note">送信後、1〜2営業日以内に審査結果をメールでお知らせします。</p>
     </form>
   );

@@ -18,12 +18,12 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { ageBandLabels, genderLabels } from '../../../lib/targeting-labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { downloadAdReportCsv } from '../api/download-ad-report-csv.ts';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
-import { ageBandLabels, genderLabels } from './targeting-labels.ts';
 
 const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
 const seconds = (value: number | null) => (value === null ? '―' : `${Math.round(value)}秒`);

@@ -12,6 +12,12 @@ import { FormMessage, type FormMessageValue } from '../../../components/ui/form-
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime } from '../../../lib/format.ts';
+import {
+  ageBandLabels,
+  genderLabels,
+  profileTargetingSummary,
+  tickedLabels,
+} from '../../../lib/targeting-labels.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fieldErrorId, useForm } from '../../../lib/use-form.ts';
@@ -19,7 +25,15 @@ import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
-import { ageBandLabels, genderLabels, tickedLabels } from './targeting-labels.ts';
+import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
+import { PaymentFailedBanner } from './payment-failed-banner.tsx';
+import {
+  DraftActions,
+  DuplicateAd,
+  deliveryBadge,
+  PauseResume,
+  ScheduleNote,
+} from './running-ad-actions.tsx';
 
 const statusBadges: Record<AdStatus, { label: string; className: string }> = {
   draft: { label: '下書き', className: 'badge' },
@@ -152,17 +166,16 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
       <p className="ad-status__badges">
         <span className={badge.className}>{badge.label}</span>
         {ad.status === 'approved' && (
-          <span className={ad.isActive ? 'badge badge--issued' : 'badge'}>
-            {ad.isActive ? '配信中' : '停止中'}
-          </span>
+          <span className={deliveryBadge(ad).className}>{deliveryBadge(ad).label}</span>
         )}
       </p>
       <h2 id={titleId} className="ad-card__title">
         {ad.adTitle}
       </h2>
       <p className="note">
-        {ad.adProvider} ／ 申込日 {formatExchangeTime(ad.createdAt)}
+        {ad.adProvider} ／ {ad.status === 'draft' ? '作成日' : '申込日'} {formatExchangeTime(ad.createdAt)}
       </p>
+      <ScheduleNote ad={ad} />
       {ad.status === 'rejected' && ad.rejectionReason && (
         <p className="ad-status__reason">
           <strong>却下理由：</strong>
@@ -184,16 +197,23 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
       </div>
       <p>
         ご利用金額（税抜）<strong data-testid="ad-spend">{formatYen(ad.spend)}</strong>
-        <span className="note">（単価 {formatYen(ad.unitPrice)}）</span>
+        <span className="note">
+          （{ad.status === 'draft' ? '単価の目安' : '単価'} {formatYen(ad.unitPrice)}）
+        </span>
       </p>
       <p className="note">
         性別：{tickedLabels(ad.targetGender, genderLabels)} ／ 年代：
         {tickedLabels(ad.targetAgeRange, ageBandLabels)}
+        {profileTargetingSummary(ad)
+          .map((line) => ` ／ ${line}`)
+          .join('')}
       </p>
       <FormMessage message={outcome} />
       <div className="ad-card__actions">
+        {ad.status === 'approved' && ad.isActive && <PauseResume ad={ad} onDone={setOutcome} />}
         {ad.status === 'approved' && ad.isActive && <EndDelivery ad={ad} onDone={setOutcome} />}
-        {ad.status !== 'rejected' && <RaiseLimit ad={ad} onDone={setOutcome} />}
+        {ad.status === 'draft' && <DraftActions ad={ad} onDone={setOutcome} />}
+        {ad.status !== 'rejected' && ad.status !== 'draft' && <RaiseLimit ad={ad} onDone={setOutcome} />}
         {ad.status === 'rejected' && (
           <Link className="button" to={`/advertiser/edit-ad/${ad.id}`}>
             修正して再申請
@@ -204,6 +224,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
             レポート
           </Link>
         )}
+        <DuplicateAd ad={ad} onDone={setOutcome} />
       </div>
     </li>
   );
@@ -211,12 +232,14 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
 
 export default function AdsStatusPage() {
   useDocumentTitle('広告の管理');
+  const advertiser = useSignedInAdvertiser();
   const query = useAdvertiserAds();
   // Right after a submission only: a reload, or the ad's later review, does not bring it back.
   const notice = useRedirectNotice();
   return (
     <div className="page">
       <h1 className="page-title">広告の管理</h1>
+      {!advertiser.isAdmin && <PaymentFailedBanner />}
       {notice && (
         <p role="status" className="form-success">
           {notice}

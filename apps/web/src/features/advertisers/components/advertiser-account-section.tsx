@@ -7,7 +7,9 @@ import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
 import { AdvertiserLoginForm } from './advertiser-login-form.tsx';
 import { AdvertiserMenu } from './advertiser-menu.tsx';
 import { AdvertiserSignUpForm } from './advertiser-sign-up-form.tsx';
+import { CompanyDetailsSection } from './company-details-form.tsx';
 import { PasswordResetRequestForm } from './password-reset-request-form.tsx';
+import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 
 /**
  * The landing's account part: signed out, the login and reset forms; an advertiser (or the
@@ -46,8 +48,15 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
         </button>
       </div>
     );
-  } else if (allowed && advertiser.data) content = <AdvertiserMenu advertiser={advertiser.data} />;
-  else {
+  } else if (allowed && advertiser.data) {
+    content = (
+      <>
+        {!advertiser.data.isAdmin && <PaymentFailedBanner />}
+        <AdvertiserMenu advertiser={advertiser.data} />
+        {!advertiser.data.isAdmin && <CompanyDetailsSection />}
+      </>
+    );
+  } else {
     content = (
       <>
         <AdvertiserLoginForm />

@@ -58,6 +58,13 @@ export function AdvertiserMenu({ advertiser }: { advertiser: AdvertiserMe }) {
               広告を管理
             </Link>
           </li>
+          {!advertiser.isAdmin && (
+            <li>
+              <Link className="button button--secondary button--wide" to="/advertiser/billing">
+                ご利用金額と請求書
+              </Link>
+            </li>
+          )}
           {advertiser.cardRegistered && (
             <MenuButton disabled={portal.isPending} onClick={() => openInvoices().catch(() => {})}>
               {portal.isPending ? uiText.loading : '請求書を見る'}

@@ -9,11 +9,14 @@ import { ApiError } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
+import { companyFields } from './company-details-form.tsx';
 
-const empty = { displayName: '', email: '', password: '' };
+const empty = { displayName: '', companyName: '', companyAddress: '', email: '', password: '' };
 
 const fields: AccountField<keyof typeof empty>[] = [
   { key: 'displayName', label: '会社名または表示名', input: { autoComplete: 'organization', maxLength: 50 } },
+  // The invoices' addressee (issue 17): optional, editable later in the advertiser menu.
+  ...companyFields,
   { key: 'email', label: 'メールアドレス', input: emailInput },
   {
     key: 'password',

@@ -10,6 +10,7 @@ import { useCompleteCardSetup } from '../api/complete-card-setup.ts';
 import { useStartCardSetup } from '../api/start-card-setup.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import type { cardRequiredState } from './navigation-state.ts';
+import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 
 const failureText = (failure: unknown) =>
   failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.cardSetupFailed;
@@ -56,6 +57,7 @@ export default function CardSetupPage() {
           {messages.cardRequired}
         </p>
       )}
+      {!advertiser.isAdmin && !complete.isPending && <PaymentFailedBanner showCardLink={false} />}
       {complete.isPending && <Loading />}
       {complete.isSuccess && (
         <div className="card notice">

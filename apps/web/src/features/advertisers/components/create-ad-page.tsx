@@ -1,8 +1,9 @@
-import { messages } from '@quiz-points/shared';
+import { messages, runningAdMessages } from '@quiz-points/shared';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCreateAd } from '../api/create-ad.ts';
-import { useSendAd } from '../hooks/use-send-ad.ts';
+import { useCreateDraft } from '../api/create-draft.ts';
+import { useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import { AdForm, emptyAdForm } from './ad-form.tsx';
 import { cardRequiredState } from './navigation-state.ts';
@@ -11,6 +12,8 @@ function CreateAd() {
   useDocumentTitle('広告の作成');
   const create = useCreateAd();
   const submit = useSendAd(create.mutateAsync, messages.adCreateFailed);
+  const draft = useCreateDraft();
+  const saveDraft = useSaveAsDraft(draft.mutateAsync, runningAdMessages.draftSaveFailed);
 
   return (
     <div className="page">
@@ -23,6 +26,9 @@ function CreateAd() {
         submitLabel="審査に申し込む"
         onSubmit={submit}
         pending={create.isPending}
+        newAd
+        onSaveDraft={saveDraft}
+        savingDraft={draft.isPending}
       />
       <p className="page-links">
         <Link to="/advertiser/ads-status">広告の管理へ</Link>

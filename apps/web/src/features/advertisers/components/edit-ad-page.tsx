@@ -1,14 +1,38 @@
-import { type AdvertiserAdDetail, messages } from '@quiz-points/shared';
+import { type AdvertiserAdDetail, messages, runningAdMessages } from '@quiz-points/shared';
 import { useAdvertiserAd } from '../api/get-advertiser-ad.ts';
+import { useSaveDraft } from '../api/save-draft.ts';
 import { useUpdateAd } from '../api/update-ad.ts';
-import { useSendAd } from '../hooks/use-send-ad.ts';
+import { useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
 import { AdForm } from './ad-form.tsx';
 import { OwnAdPage } from './own-ad-page.tsx';
+
+/** A draft (issue 17): saved again as a draft, or submitted for review as a new ad. */
+function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
+  const update = useUpdateAd();
+  const submit = useSendAd((body) => update.mutateAsync({ adId: ad.id, body }), messages.adCreateFailed);
+  const draft = useSaveDraft();
+  const save = useSaveAsDraft(
+    (body) => draft.mutateAsync({ adId: ad.id, body }),
+    runningAdMessages.draftSaveFailed,
+  );
+  return (
+    <AdForm
+      initial={ad}
+      submitLabel="審査に提出する"
+      onSubmit={submit}
+      pending={update.isPending}
+      newAd
+      onSaveDraft={save}
+      savingDraft={draft.isPending}
+    />
+  );
+}
 
 function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
   const update = useUpdateAd();
   const submit = useSendAd((body) => update.mutateAsync({ adId: ad.id, body }), messages.updateFailed);
 
+  if (ad.status === 'draft') return <EditDraftForm ad={ad} />;
   if (ad.status !== 'rejected') {
     return (
       <p role="alert" className="card form-error">

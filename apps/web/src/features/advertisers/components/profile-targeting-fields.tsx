@@ -12,8 +12,8 @@ import {
 } from '@quiz-points/shared';
 import { useEffect, useRef, useState } from 'react';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { profileTargetingLabels } from '../../../lib/targeting-labels.ts';
 import { useReachEstimate } from '../api/estimate-reach.ts';
-import { profileTargetingLabels } from './targeting-labels.ts';
 
 /** How long the form waits after the last tick before it asks for a new estimate. */
 const ESTIMATE_DEBOUNCE_MS = 500;

@@ -1,4 +1,4 @@
-import { type AdInputBody, messages } from '@quiz-points/shared';
+import { type AdInputBody, messages, runningAdMessages } from '@quiz-points/shared';
 import { useNavigate } from 'react-router';
 import { adsStatusNotice, cardRequiredState } from '../components/navigation-state.ts';
 import { isCardRequired, refusalOr } from '../components/submit-failure.ts';
@@ -19,6 +19,23 @@ export function useSendAd(send: (body: AdInputBody) => Promise<unknown>, failure
         navigate('/advertiser/card-setup', { state: cardRequiredState });
         return undefined;
       }
+      return refusalOr(failure, failureMessage);
+    }
+  };
+}
+
+/**
+ * The ad form's 下書き保存 (issue 17): once kept, ads-status says 下書きを保存しました。; a refusal comes
+ * back as the message for the form to show.
+ */
+export function useSaveAsDraft(save: (body: AdInputBody) => Promise<unknown>, failureMessage: string) {
+  const navigate = useNavigate();
+  return async (body: AdInputBody) => {
+    try {
+      await save(body);
+      navigate('/advertiser/ads-status', { state: adsStatusNotice(runningAdMessages.draftSaved) });
+      return undefined;
+    } catch (failure) {
       return refusalOr(failure, failureMessage);
     }
   };

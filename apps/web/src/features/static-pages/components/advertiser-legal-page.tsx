@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { StaticPage } from '../../../components/ui/static-page.tsx';
+import { invoiceIssuer } from './invoice-issuer.ts';
 
 export default function AdvertiserLegalPage() {
+  const issuer = invoiceIssuer();
   return (
     <StaticPage
       title="特定商取引法に基づく表記"
@@ -11,7 +13,7 @@ export default function AdvertiserLegalPage() {
         <tbody>
           <tr>
             <th scope="row">販売事業者</th>
-            <td>株式会社クイズポイント</td>
+            <td>{issuer.name}</td>
           </tr>
           <tr>
             <th scope="row">運営責任者</th>
@@ -33,7 +35,7 @@ export default function AdvertiserLegalPage() {
             <th scope="row">販売価格</th>
             <td>
               <p>
-                1配信あたりの単価は、ユーザー報酬＋基本料金＋ターゲティング追加料金です。ターゲティング追加料金は、性別を指定した場合に1回分、年代を指定した場合に1回分加算されます。
+                1配信あたりの単価は、ユーザー報酬＋基本料金＋ターゲティング追加料金です。ターゲティング追加料金は、性別・年代・都道府県・職業・年収・婚姻状況・子どもの有無のうち、指定した項目ごとに1回分加算されます。
               </p>
               <p>
                 配信上限数まで配信された場合の総額は、1配信あたりの単価×配信上限数×1.1（消費税込み、1円未満切り捨て）です。各料金の額と総額は、お申込みの前に広告作成画面に表示します。
@@ -68,7 +70,7 @@ export default function AdvertiserLegalPage() {
           </tr>
           <tr>
             <th scope="row">適格請求書発行事業者登録番号</th>
-            <td>T1234567890123</td>
+            <td data-testid="registration-number">{issuer.registrationNumber}</td>
           </tr>
         </tbody>
       </table>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StaticPage } from '../../../components/ui/static-page.tsx';
+import { invoiceIssuer } from './invoice-issuer.ts';
 import { TermsDates } from './terms-dates.tsx';
 
 export default function AdvertiserTermsPage() {
@@ -108,7 +109,7 @@ export default function AdvertiserTermsPage() {
         <ol>
           <li>1配信あたりの単価は、ユーザー報酬、基本料金およびターゲティング追加料金の合計とします。</li>
           <li>
-            ターゲティング追加料金は、配信対象の性別を指定した場合に1回分、配信対象の年代を指定した場合に1回分加算します。性別または年代の中で複数の区分を指定しても、それぞれ1回分のみの加算となります。
+            ターゲティング追加料金は、配信対象の性別、年代、都道府県、職業、年収、婚姻状況および子どもの有無のうち、指定した項目ごとに1回分加算します。1つの項目の中で複数の区分を指定しても、その項目について1回分のみの加算となります。
           </li>
           <li>
             配信上限数まで配信された場合の料金の総額は、1配信あたりの単価×配信上限数×1.1（消費税込み、1円未満切り捨て）とします。
@@ -146,7 +147,8 @@ export default function AdvertiserTermsPage() {
             クレジットカードによる決済ができなかった場合、当社は、広告の配信を停止し、または新たな広告の申込みを承諾しないことがあります。
           </li>
           <li>
-            当社は、適格請求書発行事業者として登録しています（登録番号：T1234567890123）。当社は、適格請求書の記載事項を満たした請求書を発行します。
+            {`当社は、適格請求書発行事業者として登録しています（登録番号：${invoiceIssuer().registrationNumber}）。`}
+            当社は、適格請求書の記載事項を満たした請求書を発行します。
           </li>
         </ol>
       </section>

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdvertiserCompany,
+  type BillingOverview,
+  invoiceMessages,
+  japanClock,
+  japanMonthStart,
+  periodLabel,
+} from '@quiz-points/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { adDeliveries, invoices, users } from '../db/schema.ts';
+import { createMonthlyInvoices } from '../domain/billing/create-monthly-invoices.ts';
+import { advertiserSession, createAd, latestMailedLink } from '../test/factories.ts';
+import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
+import { pdfText } from '../test/pdf-text.ts';
+import { useTestApp } from '../test/use-test-app.ts';
+
+const ISSUER = { name: '株式会社テスト運営', registrationNumber: 'T1234567890123' };
+
+/** `count` deliveries of the ad at `at`, each to a different person. */
+async function deliver(db: Database, ad: { id: string; unitPrice: number }, at: Date, count = 1) {
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    await db.insert(users).values({ id, email: `viewer-${id}@example.com`, emailHash: id });
+    await db
+      .insert(adDeliveries)
+      .values({ adId: ad.id, userId: id, unitPrice: ad.unitPrice, deliveredAt: at });
+  }
+}
+
+/** The first instant of this Japan-time month, and one in the month before. */
+function months(now = new Date()) {
+  const { year, month } = japanClock(now);
+  const start = japanMonthStart(Number(year), Number(month));
+  const lastMonth = new Date(start.getTime() - 5 * 24 * 3600 * 1000);
+  const { year: y, month: m } = japanClock(lastMonth);
+  return { start, lastMonth, thisPeriod: `${year}${month}`, lastPeriod: `${y}${m}` };
+}
+
+describe('spend and qualified invoices (issue 17)', () => {
+  const t = useTestApp();
+
+  it('keeps the company name and address given at sign-up, and lets the advertiser change them', async () => {
+    const client = new TestHttpClient(t.url);
+    const email = `company-${randomUUID()}@example.com`;
+    const signUp = await client.json('POST', '/api/advertiser/sign-up', {
+      displayName: '表示名の広告社',
+      email,
+      password: 'long-enough-1',
+      agreeToTerms: true,
+      companyName: '  株式会社サインアップ  ',
+      companyAddress: '東京都千代田区1-1',
+    });
+    expect(signUp.status).toBe(201);
+    await client.follow(await latestMailedLink(t, email));
+    const got = await client.json<{ company: AdvertiserCompany }>('GET', '/api/advertiser/company');
+    expect(got.status).toBe(200);
+    expect(got.body.company).toEqual({
+      displayName: '表示名の広告社',
+      companyName: '株式会社サインアップ',
+      companyAddress: '東京都千代田区1-1',
+    });
+
+    const cleared = await client.json<{ company: AdvertiserCompany }>('PUT', '/api/advertiser/company', {
+      companyName: '株式会社あたらしい',
+      companyAddress: ' ',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.company).toMatchObject({ companyName: '株式会社あたらしい', companyAddress: null });
+
+    const tooLong = await client.json<ErrorReply>('PUT', '/api/advertiser/company', {
+      companyName: 'あ'.repeat(101),
+      companyAddress: '',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(invoiceMessages.companyNameTooLong);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.companyName).toBe('株式会社あたらしい');
+  });
+
+  it("shows this month's spend per ad and for the account, tax rounded per ad as its invoice will be", async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    const other = await advertiserSession(t);
+    const a = await createAd(db, { advertiserId: advertiser.uid, adTitle: 'A広告', unitPrice: 105 });
+    const b = await createAd(db, { advertiserId: advertiser.uid, adTitle: 'B広告', unitPrice: 15 });
+    const others = await createAd(db, { advertiserId: other.uid, adTitle: '他社広告', unitPrice: 500 });
+    const { start, lastMonth, thisPeriod } = months();
+    await deliver(db, a, new Date(), 3);
+    await deliver(db, a, start); // 00:00 Japan time on the 1st is this month
+    await deliver(db, a, new Date(start.getTime() - 1)); // 23:59:59.999 the day before is not
+    await deliver(db, b, new Date());
+    await deliver(db, others, new Date(), 2);
+    await deliver(db, b, lastMonth, 4);
+
+    const response = await advertiser.client.json<BillingOverview>('GET', '/api/advertiser/billing');
+    expect(response.status).toBe(200);
+    expect(response.body.spend).toEqual({
+      period: thisPeriod,
+      ads: [
+        { adId: a.id, adTitle: 'A広告', deliveries: 4, unitPrice: 105, subtotal: 420, tax: 42, total: 462 },
+        // 1.5 yen of tax rounds up to 2 on B's own invoice.
+        { adId: b.id, adTitle: 'B広告', deliveries: 1, unitPrice: 15, subtotal: 15, tax: 2, total: 17 },
+      ],
+      deliveries: 5,
+      subtotal: 435,
+      tax: 44,
+      total: 479,
+    });
+    expect(response.body.invoices).toEqual([]);
+  });
+
+  it('lists the invoices of a billed month and serves each as a qualified-invoice PDF', async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    await db
+      .update(users)
+      .set({ companyName: '株式会社請求先', companyAddress: '大阪府大阪市北区1-2-3' })
+      .where(eq(users.id, advertiser.uid));
+    const ad = await createAd(db, {
+      advertiserId: advertiser.uid,
+      adTitle: '秋のキャンペーン',
+      unitPrice: 105,
+    });
+    const { lastMonth, lastPeriod } = months();
+    await deliver(db, ad, lastMonth, 2);
+    await deliver(db, ad, new Date());
+    await createMonthlyInvoices({ db, now: new Date(), issuer: ISSUER });
+
+    // What the invoice says was fixed when it was written: a later profile change leaves it as it is.
+    const changed = await advertiser.client.json('PUT', '/api/advertiser/company', {
+      companyName: '株式会社あとから',
+      companyAddress: '',
+    });
+    expect(changed.status).toBe(200);
+
+    const overview = await advertiser.client.json<BillingOverview>('GET', '/api/advertiser/billing');
+    expect(overview.status).toBe(200);
+    expect(overview.body.invoices).toMatchObject([
+      {
+        period: lastPeriod,
+        adTitle: '秋のキャンペーン',
+        deliveries: 2,
+        unitPrice: 105,
+        subtotal: 210,
+        carriedIn: 0,
+        tax: 21,
+        total: 231,
+        status: 'charging',
+        chargedAt: null,
+      },
+    ]);
+    expect(overview.body.spend).toMatchObject({ deliveries: 1, subtotal: 105, tax: 11, total: 116 });
+
+    const invoice = overview.body.invoices[0]!;
+    const response = await advertiser.client.raw(`/api/advertiser/invoices/${invoice.id}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="invoice-\d{6}-/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    const { year, month, day } = japanClock(new Date(invoice.issuedAt));
+    for (const required of [
+      '請求書（適格請求書）',
+      // The issuer's name and registration number.
+      '株式会社テスト運営',
+      '登録番号：T1234567890123',
+      // The addressee as it was when the invoice was written.
+      '株式会社請求先 御中',
+      '大阪府大阪市北区1-2-3',
+      // The dates: issued, and the month of the deliveries.
+      `発行日：${year}年${Number(month)}月${Number(day)}日`,
+      `${periodLabel(lastPeriod)}分`,
+      // What was sold, and the amounts per tax rate with the tax shown.
+      '広告配信料「秋のキャンペーン」',
+      '2件',
+      '10%対象 合計（税抜）',
+      '210円',
+      '消費税（10%）',
+      '21円',
+      '合計（税込）',
+      '231円',
+    ]) {
+      expect(text, required).toContain(required);
+    }
+    expect(text).not.toContain('株式会社あとから');
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({
+      issuerName: ISSUER.name,
+      issuerRegistrationNumber: ISSUER.registrationNumber,
+      recipientName: '株式会社請求先',
+      recipientAddress: '大阪府大阪市北区1-2-3',
+    });
+
+    // Another advertiser's invoice is answered as if it did not exist.
+    const other = await advertiserSession(t);
+    const refused = await other.client.raw(`/api/advertiser/invoices/${invoice.id}/pdf`);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await other.client.raw(`/api/advertiser/invoices/${randomUUID()}/pdf`)).status).toBe(404);
+  });
+
+  it("prints an invoice written before migration 0009 with today's issuer and addressee, and a carried-in amount", async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    await db.update(users).set({ companyName: '株式会社いまの宛名' }).where(eq(users.id, advertiser.uid));
+    const ad = await createAd(db, { advertiserId: advertiser.uid, adTitle: '古い請求', unitPrice: 40 });
+    const [old] = await db
+      .insert(invoices)
+      .values({
+        adId: ad.id,
+        advertiserId: advertiser.uid,
+        period: '202501',
+        deliveries: 1,
+        unitPrice: 40,
+        subtotal: 40,
+        carriedIn: 30,
+        tax: 7,
+        total: 77,
+        status: 'charged',
+      })
+      .returning();
+    const response = await advertiser.client.raw(`/api/advertiser/invoices/${old!.id}/pdf`);
+    expect(response.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    for (const required of [
+      t.config.invoiceIssuerName,
+      `登録番号：${t.config.invoiceRegistrationNumber}`,
+      '株式会社いまの宛名 御中',
+      '2025年1月1日〜2025年1月31日',
+      '前月からの繰越（税抜）',
+      '30円',
+      // 40 + 30 carried in = 70 yen at 10 %, 7 yen of tax, 77 yen in all.
+      '70円',
+      '7円',
+      '77円',
+    ]) {
+      expect(text, required).toContain(required);
+    }
+  });
+
+  it('addresses an invoice to the display name when no company name was given', async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    const ad = await createAd(db, { advertiserId: advertiser.uid, unitPrice: 100 });
+    await deliver(db, ad, months().lastMonth);
+    await createMonthlyInvoices({ db, now: new Date(), issuer: ISSUER });
+    const [row] = await db.select().from(invoices).where(eq(invoices.adId, ad.id));
+    expect(row).toMatchObject({ recipientName: 'テスト広告社', recipientAddress: null });
+  });
+});

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import { japanClock, japanMonthStart, messages, noTargeting, periodLabel } from '@quiz-points/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { usePostgres } from './support/postgres.ts';
+
+const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const postgres = usePostgres();
+const unique = () => Math.random().toString(36).slice(2, 8);
+const PASSWORD = 'e2e-password-1234';
+/** The development defaults the test server runs with (apps/server/src/config.ts). */
+const ISSUER_NAME = '株式会社クイズポイント';
+const REGISTRATION_NUMBER = 'T0000000000000';
+
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function mailedLink(page: Page, to: string, subjectPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/dev/mail');
+      const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
+      const found = mail.find((m) => m.to === to && m.subject.includes(subjectPart));
+      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
+      return link;
+    })
+    .toBeDefined();
+  return link!;
+}
+
+/** An instant in the Japan-time month before this one. */
+function lastMonth() {
+  const { year, month } = japanClock(new Date());
+  const start = japanMonthStart(Number(year), Number(month));
+  const at = new Date(start.getTime() - 3 * 86_400_000);
+  const clock = japanClock(at);
+  return { at, period: `${clock.year}${clock.month}` };
+}
+
+/** `count` click-throughs of the ad at `at`, each by a new member, at 105 yen. */
+async function deliver(adId: string, at: Date, count: number) {
+  for (let i = 0; i < count; i++) {
+    const id = `invoice-viewer-${unique()}-${i}`;
+    await postgres.db.query(`insert into users (id, email, email_hash, role) values ($1, $2, $1, 'user')`, [
+      id,
+      `${id}@example.com`,
+    ]);
+    await postgres.db.query(
+      'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 105, $3)',
+      [adId, id, at],
+    );
+  }
+}
+
+describe('spend and qualified invoices (issue 17)', () => {
+  it('an advertiser gives the company details, sees a billed month and this month, and downloads the invoice PDF', async () => {
+    const { page } = browser;
+    const email = `invoice-adv-${unique()}@example.com`;
+    const company = `株式会社請求テスト${unique()}`;
+
+    // Sign-up asks for the invoices' addressee.
+    await page.goto('/advertiser');
+    await page.getByLabel('会社名または表示名').fill('請求テスト');
+    await page.getByLabel(/請求書の宛名（会社名・任意）/).fill(company);
+    await page.getByLabel('住所（任意）').fill('東京都港区芝公園1-1-1');
+    await page.locator('#advertiser-signup-email').fill(email);
+    await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
+    await status(page, messages.verificationMailSent).waitFor();
+    await page.goto(await mailedLink(page, email, 'メールアドレス確認'));
+    await status(page, messages.emailVerified).waitFor();
+
+    // The account section shows them and lets them change (here, the address).
+    const details = page.getByRole('region', { name: '請求書の宛名' });
+    await details.getByLabel('住所（任意）').waitFor();
+    expect(await details.getByLabel(/請求書の宛名（会社名・任意）/).inputValue()).toBe(company);
+    await details.getByLabel('住所（任意）').fill('東京都港区芝公園4-2-8');
+    await details.getByRole('button', { name: '宛名を保存する' }).click();
+    await status(page, '請求書の宛名を保存しました。').waitFor();
+    expect(await details.innerText()).toContain('東京都港区芝公園4-2-8');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-company-details');
+
+    // Register a card, submit an ad, and let it be approved.
+    await page.goto('/advertiser/card-setup');
+    await page.getByRole('button', { name: 'カードを登録する' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dev/payments/checkout/'));
+    await page.getByRole('button', { name: 'カードを登録する' }).click();
+    await status(page, messages.cardRegistered).waitFor();
+    const title = `請求の広告 ${unique()}`;
+    const adId = await page.evaluate(
+      async ({ adTitle, targeting }) => {
+        const response = await fetch('/api/advertiser/ads', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            adTitle,
+            adProvider: '請求テスト',
+            adUrl: 'https://example.com/invoice',
+            quizQuestion: '広告の色は？',
+            quizOptions: ['赤', '青'],
+            correctOptionIndex: 2,
+            maxDeliveries: 100,
+            ...targeting,
+          }),
+        });
+        return ((await response.json()) as { ad: { id: string } }).ad.id;
+      },
+      { adTitle: title, targeting: noTargeting },
+    );
+    await postgres.db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
+
+    // Three clicks last month (billed by the monthly run) and two this month (spend so far).
+    const billed = lastMonth();
+    await deliver(adId, billed.at, 3);
+    await deliver(adId, new Date(Date.now() - 60_000), 2);
+    const run = await page.request.post('/dev/payments/run-monthly-billing');
+    expect(run.status()).toBe(200);
+
+    await page.goto('/advertiser');
+    await page.getByRole('link', { name: 'ご利用金額と請求書' }).click();
+    await page.waitForURL('**/advertiser/billing');
+    const spend = page.getByTestId('spend-summary');
+    await spend.waitFor();
+    // 2 × 105 = 210 yen, tax 21 yen, 231 yen in all.
+    expect(await spend.innerText()).toMatch(/配信数\s*2件[\s\S]*210円[\s\S]*21円[\s\S]*231円/);
+    const spendTable = page.getByRole('table');
+    expect(await spendTable.innerText()).toContain(title);
+    const invoice = page.getByTestId('invoice').filter({ hasText: title });
+    await invoice.waitFor();
+    const invoiceText = await invoice.innerText();
+    expect(invoiceText).toContain(`${periodLabel(billed.period)}分「${title}」`);
+    // 3 × 105 = 315 yen, tax 31.5 rounded to 32 yen: 347 yen, charged to the card.
+    expect(invoiceText).toMatch(/315円[\s\S]*32円[\s\S]*347円/);
+    expect(invoiceText).toContain('決済済み');
+    await expectAccessible(page);
+    await screenshot(page, 'advertiser-billing');
+
+    // The qualified invoice as PDF, with every field the law asks for.
+    const downloading = page.waitForEvent('download');
+    await invoice.getByRole('link', { name: /請求書PDFをダウンロード/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^invoice-\d{6}-[0-9a-f]{8}\.pdf$/);
+    const file = await download.path();
+    const text = await pdfText(new Uint8Array(fs.readFileSync(file)));
+    const today = japanClock(new Date());
+    for (const required of [
+      '請求書（適格請求書）',
+      ISSUER_NAME,
+      `登録番号：${REGISTRATION_NUMBER}`,
+      `${company} 御中`,
+      '東京都港区芝公園4-2-8',
+      `発行日：${today.year}年${Number(today.month)}月${Number(today.day)}日`,
+      `${periodLabel(billed.period)}分`,
+      `広告配信料「${title}」`,
+      '3件',
+      '10%対象 合計（税抜）',
+      '315円',
+      '消費税（10%）',
+      '32円',
+      '347円',
+    ]) {
+      expect(text, required).toContain(required);
+    }
+  });
+
+  it('shows the configured registration number on the legal page', async () => {
+    const { page } = browser;
+    await page.goto('/advertiser/legal');
+    expect(await page.getByTestId('registration-number').innerText()).toBe(REGISTRATION_NUMBER);
+    expect(await page.locator('main').innerText()).toContain(ISSUER_NAME);
+  });
+});
