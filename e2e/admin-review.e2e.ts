@@ -39,7 +39,10 @@ describe('ad review', () => {
     const card = page.getByTestId('pending-ad').filter({ hasText: title });
     await card.waitFor();
     expect(await card.innerText()).toContain('青（正解）');
-    expect(await card.innerText()).toContain('指定なし（全員）');
+    expect(await card.getByTestId('pending-ad-targeting').innerText()).toBe(
+      '配信対象 性別：指定なし ／ 年代：指定なし',
+    );
+    expect(await card.getByTestId('pending-ad-window').innerText()).toBe('配信期間 指定なし');
     await expectAccessible(page);
     await screenshot(page, 'admin-review');
     await card.getByRole('button', { name: '承認する' }).click();

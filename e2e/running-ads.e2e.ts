@@ -50,8 +50,11 @@ async function newAdvertiser(page: Page) {
   return email;
 }
 
-/** Submits an ad through the API the form uses (the form itself is walked in the first journey). */
-async function submitAd(page: Page, adTitle: string): Promise<string> {
+/**
+ * Submits an ad through the API the form uses (the form itself is walked in the first journey);
+ * `extra` adds to or replaces the body's fields (profile targeting, the window).
+ */
+async function submitAd(page: Page, adTitle: string, extra: Record<string, unknown> = {}): Promise<string> {
   const result = await page.evaluate(
     async ({ title, targeting }) => {
       const response = await fetch('/api/advertiser/ads', {
@@ -70,7 +73,7 @@ async function submitAd(page: Page, adTitle: string): Promise<string> {
       });
       return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
     },
-    { title: adTitle, targeting: noTargeting },
+    { title: adTitle, targeting: { ...noTargeting, ...extra } },
   );
   expect(result.status).toBe(201);
   return result.body.ad.id;
@@ -262,13 +265,19 @@ describe('running ads', () => {
     await status(page, messages.adSubmitted).waitFor();
   });
 
-  it('shows the admin the ad card and quiz as members will see them, with the landing page to open', async () => {
+  it('shows the admin the ad card and quiz as members will see them, with the landing page to open, its targeting and its window', async () => {
     const { page, context } = browser;
     const advertiserPage = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
     const advertiser = await advertiserPage.newPage();
     await newAdvertiser(advertiser);
     const title = `審査でプレビュー ${unique()}`;
-    await submitAd(advertiser, title);
+    const [startDate, endDate] = [dayFromToday(3), dayFromToday(33)];
+    await submitAd(advertiser, title, {
+      targetPrefectures: ['鳥取県'],
+      targetChildren: ['with'],
+      startDate,
+      endDate,
+    });
     await advertiserPage.close();
 
     await signInAsAdmin(page);
@@ -285,6 +294,13 @@ describe('running ads', () => {
     expect(await landing.getAttribute('href')).toBe('https://example.com/e2e-running');
     expect(await landing.getAttribute('target')).toBe('_blank');
     expect(await landing.getAttribute('rel')).toBe('noopener noreferrer');
+    // Everything the ad will be delivered with, in the words and Japan-time days the advertiser sees.
+    expect(await card.getByTestId('pending-ad-targeting').innerText()).toBe(
+      '配信対象 性別：指定なし ／ 年代：指定なし ／ 都道府県：鳥取県 ／ 子どもの有無：子どもあり',
+    );
+    expect(await card.getByTestId('pending-ad-window').innerText()).toBe(
+      `配信期間 ${slashed(startDate)}〜${slashed(endDate)}（日本時間）`,
+    );
     await expectAccessible(page);
     await screenshot(page, 'running-ads-admin-review-preview');
   });

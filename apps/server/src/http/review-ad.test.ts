@@ -1,9 +1,17 @@
-import { type AdListItem, messages } from '@quiz-points/shared';
+import {
+  type AdListItem,
+  type AdvertiserAd,
+  japanIsoDate,
+  messages,
+  type PendingAd,
+  type ProfileTargeting,
+} from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, ads, devOutbox } from '../db/schema.ts';
 import { createPendingAd } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
+import { runningAdInput } from '../test/running-ad-input.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -32,6 +40,44 @@ describe.each(databaseKinds())('ad review on %s', (kind) => {
     expect(after.body.ads.map((a) => a.id)).toContain(ad.id);
     const again = await t.admin.json<ErrorReply>('POST', `/api/admin/ads/${ad.id}/reject`, { reason: 'x' });
     expect(again.body.error.message).toBe(messages.adAlreadyReviewed);
+  });
+
+  it('shows the reviewer everything the ad will be delivered with: profile targeting and the window as Japan-time days', async () => {
+    const advertiser = await t.as.advertiser();
+    const day = (days: number) => japanIsoDate(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+    const [startDate, endDate] = [day(1), day(31)];
+    const targeting: ProfileTargeting = {
+      targetPrefectures: ['鳥取県', '島根県'],
+      targetOccupations: ['会社員'],
+      targetIncomes: ['500万円〜'],
+      targetMaritalStatuses: ['married'],
+      targetChildren: ['with'],
+    };
+    const submitted = await advertiser.client.json<{ ad: AdvertiserAd }>(
+      'POST',
+      '/api/advertiser/ads',
+      runningAdInput({ ...targeting, startDate, endDate }),
+    );
+    expect(submitted.status).toBe(201);
+    const plain = await createPendingAd(t.database.db);
+
+    const pending = await t.admin.json<{ ads: PendingAd[] }>('GET', '/api/admin/ads/pending');
+    const targeted = pending.body.ads.find((a) => a.id === submitted.body.ad.id);
+    expect(targeted).toMatchObject({ ...targeting, startDate, endDate });
+    // The same days the advertiser is given back, not the stored instants (00:00 JST = 15:00 UTC the day before).
+    expect([targeted?.startDate, targeted?.endDate]).toEqual([
+      submitted.body.ad.startDate,
+      submitted.body.ad.endDate,
+    ]);
+    expect(pending.body.ads.find((a) => a.id === plain.id)).toMatchObject({
+      targetPrefectures: [],
+      targetOccupations: [],
+      targetIncomes: [],
+      targetMaritalStatuses: [],
+      targetChildren: [],
+      startDate: null,
+      endDate: null,
+    });
   });
 
   it('needs a reason to reject, and mails it to the advertiser', async () => {
