@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { japanClock, japanMonthStart, messages, noTargeting, periodLabel } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { pdfText } from '../scripts/test-support.mjs';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
-import { pdfText } from './support/pdf-text.ts';
 import { usePostgres } from './support/postgres.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });

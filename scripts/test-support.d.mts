@@ -17,3 +17,5 @@ export const SESSION_COOKIE_NAME: string;
 export function signSessionToken(token: string, secret: string): string;
 export const chromiumPath: string;
 export const chromiumFlags: string[];
+/** The text of a PDF as a reader would copy it (PDF.js). */
+export function pdfText(pdf: Uint8Array): Promise<string>;

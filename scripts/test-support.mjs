@@ -102,3 +102,27 @@ export const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The text of a PDF as a reader would copy it, page by page, through PDF.js (pdfjs-dist, a dev
+ * dependency): text whose font has no ToUnicode map would not come out as the words. The invoice tests
+ * (server and browser) read the qualified invoice's fields with it.
+ * @param {Uint8Array} pdf
+ * @returns {Promise<string>}
+ */
+export async function pdfText(pdf) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  try {
+    const pages = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(
+        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
+      );
+    }
+    return pages.join('\n');
+  } finally {
+    await document.destroy();
+  }
+}

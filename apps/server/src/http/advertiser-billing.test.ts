@@ -9,12 +9,12 @@ import {
 } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../scripts/test-support.mjs';
 import type { Database } from '../db/client.ts';
 import { adDeliveries, invoices, users } from '../db/schema.ts';
 import { createMonthlyInvoices } from '../domain/billing/create-monthly-invoices.ts';
 import { advertiserSession, createAd, latestMailedLink } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
-import { pdfText } from '../test/pdf-text.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const ISSUER = { name: '株式会社テスト運営', registrationNumber: 'T1234567890123' };

@@ -1,9 +1,10 @@
 import { advertiserConsoleMessages, type SuspensionBody } from '@quiz-points/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { ads, authSessions, users } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { hasHold, withHold, withoutHold } from '../ads/ad-holds.ts';
 import { DomainError } from '../domain-error.ts';
 
 /**
@@ -42,17 +43,10 @@ export async function setAdvertiserSuspension(options: {
     const held = await tx
       .update(ads)
       .set({
-        holds: suspended
-          ? sql`array_append(${ads.holds}, 'suspended')`
-          : sql`array_remove(${ads.holds}, 'suspended')`,
+        holds: suspended ? withHold('suspended') : withoutHold('suspended'),
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(ads.advertiserId, userId),
-          suspended ? sql`not ('suspended' = any(${ads.holds}))` : sql`'suspended' = any(${ads.holds})`,
-        ),
-      )
+      .where(and(eq(ads.advertiserId, userId), suspended ? not(hasHold('suspended')) : hasHold('suspended')))
       .returning({ id: ads.id });
     await tx
       .update(users)

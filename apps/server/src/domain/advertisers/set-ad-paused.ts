@@ -1,7 +1,8 @@
 import { runningAdMessages } from '@quiz-points/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
+import { withHold, withoutHold } from '../ads/ad-holds.ts';
 import { DomainError } from '../domain-error.ts';
 import { adUsage, lockAdSlots } from './list-advertiser-ads.ts';
 import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
@@ -25,9 +26,7 @@ export async function setAdPaused(options: { db: Database; owner: AdOwner; adId:
     const [ad] = await tx
       .update(ads)
       .set({
-        holds: paused
-          ? sql`case when 'paused' = any(${ads.holds}) then ${ads.holds} else array_append(${ads.holds}, 'paused') end`
-          : sql`array_remove(${ads.holds}, 'paused')`,
+        holds: paused ? withHold('paused') : withoutHold('paused'),
         updatedAt: new Date(),
       })
       .where(eq(ads.id, adId))

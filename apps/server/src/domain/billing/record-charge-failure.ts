@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ads, invoices, users } from '../../db/schema.ts';
+import { hasHold, withHold } from '../ads/ad-holds.ts';
 
 /** What the advertiser is told about an invoice that failed to charge for the first time. */
 export interface ChargeFailureNotice {
@@ -46,8 +47,8 @@ export async function recordChargeFailure(
     .returning({ period: invoices.period, total: invoices.total, adId: invoices.adId });
   await tx
     .update(ads)
-    .set({ holds: sql`array_append(${ads.holds}, 'billing')` })
-    .where(and(eq(ads.advertiserId, invoice.advertiserId), sql`not ('billing' = any(${ads.holds}))`));
+    .set({ holds: withHold('billing') })
+    .where(and(eq(ads.advertiserId, invoice.advertiserId), not(hasHold('billing'))));
   if (before.failedAt !== null || !failed || !advertiser) return null;
   const [ad] = await tx.select({ adTitle: ads.adTitle }).from(ads).where(eq(ads.id, failed.adId));
   return { to: advertiser.email, adTitle: ad?.adTitle ?? '', period: failed.period, total: failed.total };

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ads, invoices, users } from '../../db/schema.ts';
+import { hasHold, withoutHold } from '../ads/ad-holds.ts';
 
 /**
  * An invoice was paid (a charge or retry went through, or the provider's invoice-paid event): the
@@ -47,7 +48,7 @@ async function liftBillingHoldIfSettled(tx: Tx, advertiserId: string) {
   if (stillFailed) return false;
   await tx
     .update(ads)
-    .set({ holds: sql`array_remove(${ads.holds}, 'billing')` })
-    .where(and(eq(ads.advertiserId, advertiserId), sql`'billing' = any(${ads.holds})`));
+    .set({ holds: withoutHold('billing') })
+    .where(and(eq(ads.advertiserId, advertiserId), hasHold('billing')));
   return true;
 }
