@@ -1,9 +1,7 @@
 import type { AdInputBody } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
-import { ads, quizAnswers } from '../../db/schema.ts';
 import type { UserRow } from '../user-row.ts';
-import { readPricing } from './read-pricing.ts';
-import { submittedAdValues } from './submitted-ad-values.ts';
+import { insertAd } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
@@ -18,19 +16,6 @@ export async function createDraft(options: {
   input: AdInputBody;
 }) {
   const { db, advertiser, isAdmin, input: body } = options;
-  const ad = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ads)
-      .values({
-        ...submittedAdValues(body, await readPricing(tx), isAdmin, 'draft'),
-        advertiserId: advertiser.id,
-        isHouseAd: isAdmin,
-      })
-      .returning();
-    await tx
-      .insert(quizAnswers)
-      .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
-    return row!;
-  });
+  const ad = await db.transaction((tx) => insertAd(tx, { advertiser, isAdmin, body, status: 'draft' }));
   return { ad: toAdvertiserAd(ad, { deliveryCount: 0, spend: 0 }) };
 }

@@ -1,15 +1,12 @@
 import type { AdInputBody } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
-import { readPricing } from './read-pricing.ts';
 import { assertSubmittable } from './submit-draft.ts';
-import { receiptFor, submittedAdValues } from './submitted-ad-values.ts';
+import { receiptFor, rewriteAd } from './submitted-ad-values.ts';
 
 /**
  * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
@@ -30,21 +27,8 @@ export async function resubmitAd(options: {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
     if (current.status === 'draft') assertSubmittable({ advertiser, isAdmin, schedule: body });
     else if (current.status !== 'rejected') throw new DomainError('AD_NOT_EDITABLE');
-    const pricing = await readPricing(tx);
-    const [row] = await tx
-      .update(ads)
-      .set({
-        ...submittedAdValues(body, pricing, isAdmin),
-        rejectionReason: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(ads.id, adId))
-      .returning();
-    await tx
-      .update(quizAnswers)
-      .set({ correctOptionIndex: body.correctOptionIndex })
-      .where(eq(quizAnswers.adId, adId));
-    return { ad: row!, resubmitted: current.status === 'rejected' };
+    const row = await rewriteAd(tx, { adId, isAdmin, body, status: 'pending' });
+    return { ad: row, resubmitted: current.status === 'rejected' };
   });
   return receiptFor(options, ad, resubmitted);
 }

@@ -1,12 +1,9 @@
 import { type AdInputBody, runningAdMessages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, quizAnswers } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
-import { readPricing } from './read-pricing.ts';
-import { submittedAdValues } from './submitted-ad-values.ts';
+import { rewriteAd } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /** Issue 17: a draft's content saved again; an ad already submitted is refused, under the row lock. */
@@ -21,15 +18,7 @@ export async function saveDraft(options: {
   return db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });
     if (current.status !== 'draft') throw new DomainError('CONFLICT', runningAdMessages.notDraft);
-    const [row] = await tx
-      .update(ads)
-      .set({ ...submittedAdValues(body, await readPricing(tx), isAdmin, 'draft'), updatedAt: new Date() })
-      .where(eq(ads.id, adId))
-      .returning();
-    await tx
-      .update(quizAnswers)
-      .set({ correctOptionIndex: body.correctOptionIndex })
-      .where(eq(quizAnswers.adId, adId));
-    return { ad: toAdvertiserAd(row!, { deliveryCount: 0, spend: 0 }) };
+    const row = await rewriteAd(tx, { adId, isAdmin, body, status: 'draft' });
+    return { ad: toAdvertiserAd(row, { deliveryCount: 0, spend: 0 }) };
   });
 }

@@ -1,12 +1,10 @@
 import type { AdInputBody } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
-import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
-import { readPricing } from './read-pricing.ts';
-import { receiptFor, submittedAdValues } from './submitted-ad-values.ts';
+import { insertAd, receiptFor } from './submitted-ad-values.ts';
 
 /**
  * SPEC §5 Create ad: pending, inactive, 0 deliveries, with the pricing in force stored on the ad
@@ -23,20 +21,6 @@ export async function submitAd(options: {
 }) {
   const { db, advertiser, isAdmin, input: body } = options;
   if (!isAdmin && !advertiser.cardRegistered) throw new DomainError('CARD_REQUIRED');
-  const ad = await db.transaction(async (tx) => {
-    const pricing = await readPricing(tx);
-    const [row] = await tx
-      .insert(ads)
-      .values({
-        ...submittedAdValues(body, pricing, isAdmin),
-        advertiserId: advertiser.id,
-        isHouseAd: isAdmin,
-      })
-      .returning();
-    await tx
-      .insert(quizAnswers)
-      .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
-    return row!;
-  });
+  const ad = await db.transaction((tx) => insertAd(tx, { advertiser, isAdmin, body, status: 'pending' }));
   return receiptFor(options, ad, false);
 }

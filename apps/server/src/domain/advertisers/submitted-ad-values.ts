@@ -1,11 +1,14 @@
 import { type AdInputBody, type Pricing, perDeliveryCost } from '@quiz-points/shared';
-import type { ads } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import type { Logger } from '../logger.ts';
 import { adReceiptMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { UserRow } from '../user-row.ts';
 import { windowInstants } from './ad-window.ts';
+import { readPricing } from './read-pricing.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 type ParsedAdInput = Omit<AdInputBody, 'correctOptionIndex'>;
@@ -61,6 +64,51 @@ export function submittedAdValues(
     status,
     isActive: false,
   };
+}
+
+/** A new ad of the advertiser's (a submission or a draft) with its correct option, priced now. */
+export async function insertAd(
+  tx: Tx,
+  options: { advertiser: UserRow; isAdmin: boolean; body: AdInputBody; status: 'pending' | 'draft' },
+) {
+  const { advertiser, isAdmin, body, status } = options;
+  const [row] = await tx
+    .insert(ads)
+    .values({
+      ...submittedAdValues(body, await readPricing(tx), isAdmin, status),
+      advertiserId: advertiser.id,
+      isHouseAd: isAdmin,
+    })
+    .returning();
+  await tx
+    .insert(quizAnswers)
+    .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
+  return row!;
+}
+
+/**
+ * An ad's content written again (a resubmission or a draft saved again) with its correct option,
+ * priced now. The caller has locked the ad and checked it may be rewritten.
+ */
+export async function rewriteAd(
+  tx: Tx,
+  options: { adId: string; isAdmin: boolean; body: AdInputBody; status: 'pending' | 'draft' },
+) {
+  const { adId, isAdmin, body, status } = options;
+  const [row] = await tx
+    .update(ads)
+    .set({
+      ...submittedAdValues(body, await readPricing(tx), isAdmin, status),
+      ...(status === 'pending' ? { rejectionReason: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(ads.id, adId))
+    .returning();
+  await tx
+    .update(quizAnswers)
+    .set({ correctOptionIndex: body.correctOptionIndex })
+    .where(eq(quizAnswers.adId, adId));
+  return row!;
 }
 
 /**
