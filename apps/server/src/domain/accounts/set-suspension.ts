@@ -2,9 +2,10 @@ import { advertiserConsoleMessages, messages, type SuspensionBody } from '@quiz-
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
-import { authSessions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { DomainError } from '../domain-error.ts';
+import { banAccount } from './ban-account.ts';
 
 /**
  * The admin suspends a user (signing them out everywhere at once: their sessions are deleted) or
@@ -33,18 +34,7 @@ export async function setSuspension(options: {
     if (user.role === 'advertiser') {
       throw new DomainError('CONFLICT', advertiserConsoleMessages.suspendOnAdvertiserPage);
     }
-    await tx
-      .update(users)
-      .set({ banned: suspended, banReason: suspended ? reason : null, updatedAt: now })
-      .where(eq(users.id, userId));
-    const signedOut = suspended
-      ? (
-          await tx
-            .delete(authSessions)
-            .where(eq(authSessions.userId, userId))
-            .returning({ id: authSessions.id })
-        ).length
-      : 0;
+    const signedOut = await banAccount(tx, { userId, suspended, reason, now });
     await recordAdminAction(tx, {
       action: suspended ? 'suspend' : 'unsuspend',
       targetId: userId,

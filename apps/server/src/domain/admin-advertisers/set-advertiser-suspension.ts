@@ -2,7 +2,8 @@ import { advertiserConsoleMessages, type SuspensionBody } from '@quiz-points/sha
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
-import { ads, authSessions, users } from '../../db/schema.ts';
+import { ads, users } from '../../db/schema.ts';
+import { banAccount } from '../accounts/ban-account.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { hasHold, withHold, withoutHold } from '../ads/ad-holds.ts';
 import { DomainError } from '../domain-error.ts';
@@ -48,18 +49,7 @@ export async function setAdvertiserSuspension(options: {
       })
       .where(and(eq(ads.advertiserId, userId), suspended ? not(hasHold('suspended')) : hasHold('suspended')))
       .returning({ id: ads.id });
-    await tx
-      .update(users)
-      .set({ banned: suspended, banReason: suspended ? reason : null, updatedAt: now })
-      .where(eq(users.id, userId));
-    const signedOut = suspended
-      ? (
-          await tx
-            .delete(authSessions)
-            .where(eq(authSessions.userId, userId))
-            .returning({ id: authSessions.id })
-        ).length
-      : 0;
+    const signedOut = await banAccount(tx, { userId, suspended, reason, now });
     await recordAdminAction(tx, {
       action: suspended ? 'suspend' : 'unsuspend',
       targetId: userId,
