@@ -6,15 +6,16 @@ import {
 } from '@quiz-points/shared';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ads, advertiserBilling, authSessions, invoices, users } from '../../db/schema.ts';
+import { ads, advertiserBilling, authSessions, users } from '../../db/schema.ts';
 import { listAdminActions } from '../admin-users/admin-audit.ts';
+import { listInvoicesOfAdvertiser } from '../billing/list-invoices.ts';
 import { DomainError } from '../domain-error.ts';
 import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
 
 /**
  * One advertiser for the admin: the account (card, sessions, suspension), every ad with its holds
  * and deliveries, this Japan-time month's spend, the invoices (read here from `invoices`, newest
- * month first) and the suspension history. Anyone not an advertiser is "not found".
+ * month first, as the advertiser's own list has them) and the suspension history. Anyone not an advertiser is "not found".
  */
 export async function getAdvertiserOverview({
   db,
@@ -42,21 +43,7 @@ export async function getAdvertiserOverview({
       .from(ads)
       .where(eq(ads.advertiserId, userId))
       .orderBy(desc(ads.createdAt), desc(ads.id)),
-    db
-      .select({
-        id: invoices.id,
-        period: invoices.period,
-        adTitle: ads.adTitle,
-        deliveries: invoices.deliveries,
-        total: invoices.total,
-        status: invoices.status,
-        chargedAt: invoices.chargedAt,
-      })
-      .from(invoices)
-      .innerJoin(ads, eq(ads.id, invoices.adId))
-      .where(eq(invoices.advertiserId, userId))
-      .orderBy(desc(invoices.period), ads.adTitle)
-      .limit(120),
+    listInvoicesOfAdvertiser(db, userId),
     // Live by the database's clock, as the session lookup decides it.
     db
       .select({ n: count() })
@@ -89,10 +76,17 @@ export async function getAdvertiserOverview({
       unitPrice: ad.unitPrice,
       createdAt: ad.createdAt.toISOString(),
     })),
-    invoices: invoiceRows.map((invoice) => ({
-      ...invoice,
-      chargedAt: invoice.chargedAt?.toISOString() ?? null,
-    })),
+    invoices: invoiceRows
+      .slice(0, 120)
+      .map(({ id, period, adTitle, deliveries, total, status, chargedAt }) => ({
+        id,
+        period,
+        adTitle,
+        deliveries,
+        total,
+        status,
+        chargedAt: chargedAt?.toISOString() ?? null,
+      })),
     suspensions,
   };
 }
