@@ -3,6 +3,7 @@ import { addDays, adReportMessages, japanDayStart, japanIsoDate } from '@quiz-po
 import { hashPassword } from 'better-auth/crypto';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { advertiserAdCard, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 
@@ -94,11 +95,9 @@ describe('the advertiser report', () => {
 
     // Signs in on the advertiser landing, and opens the report from the ad's card.
     await page.goto('/advertiser');
-    await page.locator('#advertiser-login-email').fill(advertiser.email);
-    await page.locator('#advertiser-login-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await signInAsAdvertiser(page, advertiser.email, PASSWORD);
     await page.getByRole('link', { name: '広告を管理' }).click();
-    const card = page.getByTestId('advertiser-ad').filter({ hasText: title });
+    const card = advertiserAdCard(page, title);
     await card.getByRole('link', { name: 'レポート' }).click();
     await page.waitForURL(`**/advertiser/ads/${adId}/report`);
 

@@ -1,7 +1,7 @@
 import { japanDateKey, japanIsoDate, messages, pageRoutes } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { expectAccessible, newPersonPage, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
@@ -20,16 +20,6 @@ async function signInAsSeededAdvertiser(page: Page) {
     data: { email: 'advertiser@quiz-points.example', password: 'advertiser-demo-1234' },
   });
   expect(response.status()).toBe(200);
-}
-
-async function newUserPage() {
-  const context = await browser.context.browser()!.newContext({
-    baseURL: browser.baseUrl,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    viewport: { width: 390, height: 844 },
-  });
-  return { context, page: await context.newPage() };
 }
 
 async function expectRefusedEverywhere(page: Page) {
@@ -128,7 +118,7 @@ describe('daily quiz', () => {
       } else {
         await postgres.db.query('delete from daily_quizzes where publish_date = $1', [tomorrow]);
       }
-      const user = await newUserPage();
+      const user = await newPersonPage(browser);
       await signInWithGoogle(user.page, `next-day-${unique()}@example.com`);
       await completeSignup(user.page);
       await user.page.goto('/daily-quiz');
@@ -202,7 +192,7 @@ describe('settings', () => {
       await expectAccessible(page);
       await screenshot(page, 'admin-settings');
 
-      const advertiser = await newUserPage();
+      const advertiser = await newPersonPage(browser);
       await advertiser.page.goto('/advertiser');
       await signInAsSeededAdvertiser(advertiser.page);
       const offered = await advertiser.page.request.get('/api/advertiser/pricing');
@@ -225,7 +215,7 @@ describe('settings', () => {
 describe('users', () => {
   it('finds a user by part of the e-mail and suspends them with a reason; they are signed out at once', async () => {
     const email = `suspect-${unique()}@example.com`;
-    const user = await newUserPage();
+    const user = await newPersonPage(browser);
     await signInWithGoogle(user.page, email);
     await completeSignup(user.page);
 

@@ -1,101 +1,51 @@
-import { messages, noTargeting } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import {
+  ADVERTISER_PASSWORD,
+  advertiserAdCard,
+  approveAd,
+  fillAdForm,
+  mailedLink,
+  mailsTo,
+  newAdvertiser,
+  registerCard,
+  signInAsAdvertiser,
+  submitAd,
+} from './support/advertisers.ts';
+import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
-const PASSWORD = 'e2e-password-1234';
 
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const alert = (page: Page) => page.getByRole('alert');
 
-/** The newest link mailed to this address by the capturing mailer (GET /api/dev/mail). */
-async function mailedLink(page: Page, to: string, subjectPart: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/dev/mail');
-      const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
-      const found = mail.find((m) => m.to === to && m.subject.includes(subjectPart));
-      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
-      return link;
-    })
-    .toBeDefined();
-  return link!;
-}
-
 async function mailedSubjects(page: Page, to: string): Promise<string[]> {
-  const response = await page.request.get('/api/dev/mail');
-  const { mail } = (await response.json()) as { mail: { to: string; subject: string }[] };
-  return mail.filter((m) => m.to === to).map((m) => m.subject);
+  return (await mailsTo(page, to)).map((m) => m.subject);
 }
 
 /** Signs up on the landing and opens the confirmation link, which signs in (SPEC §6 advertiser). */
 async function signUpAndVerify(page: Page, email: string) {
-  await page.goto('/advertiser');
-  await page.getByLabel('会社名または表示名').fill('E2E広告株式会社');
-  await page.locator('#advertiser-signup-email').fill(email);
-  await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
-  await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-  await status(page, messages.verificationMailSent).waitFor();
-  await page.goto(await mailedLink(page, email, 'メールアドレス確認'));
+  await newAdvertiser(page, email);
   await page.waitForURL((url) => url.pathname === '/advertiser' && url.searchParams.get('verified') === '1');
-  await status(page, messages.emailVerified).waitFor();
   await page.getByRole('link', { name: '新しい広告を作成' }).waitFor();
 }
 
-/** Registers a card through the local checkout stand-in. */
-async function registerCard(page: Page) {
+/** Registers a card through the local checkout stand-in, from the card page. */
+async function registerCardFromCardPage(page: Page) {
   await page.goto('/advertiser/card-setup');
-  await page.getByRole('button', { name: 'カードを登録する' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/dev/payments/checkout/'));
-  await page.getByLabel('カード番号').waitFor();
-  await page.getByRole('button', { name: 'カードを登録する' }).click();
-  await status(page, messages.cardRegistered).waitFor();
+  await registerCard(page);
 }
 
 async function newAdvertiserWithCard(page: Page) {
   const email = `adv-${unique()}@example.com`;
   await signUpAndVerify(page, email);
-  await registerCard(page);
+  await registerCardFromCardPage(page);
   return email;
 }
-
-/** Submits an ad through the API the form uses (the form itself is walked in the first journey). */
-async function submitAd(page: Page, adTitle: string): Promise<string> {
-  const result = await page.evaluate(
-    async ({ title, targeting }) => {
-      const response = await fetch('/api/advertiser/ads', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          adTitle: title,
-          adProvider: 'E2E広告',
-          adUrl: 'https://example.com/e2e',
-          quizQuestion: '広告の色は？',
-          quizOptions: ['赤', '青'],
-          correctOptionIndex: 2,
-          maxDeliveries: 10,
-          ...targeting,
-        }),
-      });
-      return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
-    },
-    { title: adTitle, targeting: noTargeting },
-  );
-  expect(result.status).toBe(201);
-  return result.body.ad.id;
-}
-
-const approve = (adId: string) =>
-  postgres.db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
-
-const adCard = (page: Page, title: string) => page.getByTestId('advertiser-ad').filter({ hasText: title });
 
 describe('advertiser journeys', () => {
   it('signs up, registers a card, creates an ad watching the live price, and sees it pending', async () => {
@@ -114,7 +64,7 @@ describe('advertiser journeys', () => {
     await page.waitForURL('**/advertiser/card-setup');
     expect(await alert(page).innerText()).toBe(messages.cardRequired);
     await expectAccessible(page);
-    await registerCard(page);
+    await registerCardFromCardPage(page);
     expect(await page.getByTestId('card-status').innerText()).toContain('登録済み');
     await expectAccessible(page);
     await screenshot(page, 'advertiser-card-registered');
@@ -153,14 +103,8 @@ describe('advertiser journeys', () => {
     expect(await remove.count()).toBe(3);
 
     const title = `春の新商品キャンペーン ${unique()}`;
-    await page.getByLabel('広告タイトル').fill(title);
+    await fillAdForm(page, { title, url: `${browser.baseUrl}/sample-ads/harema-coffee` });
     expect(await page.locator('#ad-title-count').innerText()).toBe(`${title.length} / 50`);
-    await page.getByLabel('広告主名（表示名）').fill('E2E広告');
-    await page.getByLabel('広告ページのURL').fill(`${browser.baseUrl}/sample-ads/harema-coffee`);
-    await page.getByLabel('クイズの問題文').fill('新商品の発売月はいつでしょう？');
-    await page.getByPlaceholder('選択肢1').fill('3月');
-    await page.getByPlaceholder('選択肢2').fill('4月');
-    await page.getByRole('radio', { name: /正解\s*（選択肢2）/ }).check();
     await submit.click();
     expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
     await page.getByPlaceholder('選択肢3').fill('5月');
@@ -169,8 +113,8 @@ describe('advertiser journeys', () => {
     await submit.click();
 
     await page.waitForURL('**/advertiser/ads-status');
-    await status(page, messages.adSubmitted).waitFor();
-    const card = adCard(page, title);
+    await statusMessage(page, messages.adSubmitted).waitFor();
+    const card = advertiserAdCard(page, title);
     expect(await card.innerText()).toContain('審査中');
     expect(await card.innerText()).toContain('配信数 0 / 100件');
     expect(await card.innerText()).toContain('性別：男性 ／ 年代：20代');
@@ -178,7 +122,7 @@ describe('advertiser journeys', () => {
     await screenshot(page, 'advertiser-ads-status-pending');
     // The notice belongs to the submission: reloaded, the page lists the ad without it.
     await page.reload();
-    await adCard(page, title).waitFor();
+    await advertiserAdCard(page, title).waitFor();
     expect(await page.getByText(messages.adSubmitted).count()).toBe(0);
     expect(
       (await mailedSubjects(page, email)).some((s) => s.includes(`申請を受け付けました：${title}`)),
@@ -195,17 +139,15 @@ describe('advertiser journeys', () => {
     await page.goto('/advertiser');
     await page.getByLabel('会社名または表示名').fill('E2E広告株式会社');
     await page.locator('#advertiser-signup-email').fill(email);
-    await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
+    await page.getByLabel(/^パスワード（8文字以上）/).fill(ADVERTISER_PASSWORD);
     await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
     expect(await alert(page).innerText()).toBe(messages.advertiserTermsRequired);
     await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
     await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-    await status(page, messages.verificationMailSent).waitFor();
+    await statusMessage(page, messages.verificationMailSent).waitFor();
 
     // Before confirming, the password does not sign in.
-    await page.locator('#advertiser-login-email').fill(email);
-    await page.locator('#advertiser-login-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await signInAsAdvertiser(page, email);
     await expect.poll(() => alert(page).innerText()).toBe(messages.emailNotVerified);
 
     const link = new URL(await mailedLink(page, email, 'メールアドレス確認'));
@@ -213,11 +155,11 @@ describe('advertiser journeys', () => {
     tampered.searchParams.set('token', `${link.searchParams.get('token')}x`);
     await page.goto(tampered.toString());
     await expect.poll(() => alert(page).innerText()).toBe(messages.verificationLinkInvalid);
-    expect(await status(page, messages.emailVerified).count()).toBe(0);
+    expect(await statusMessage(page, messages.emailVerified).count()).toBe(0);
     await page.getByRole('button', { name: 'ログイン' }).waitFor();
     await expectAccessible(page);
     await page.goto(link.toString());
-    await status(page, messages.emailVerified).waitFor();
+    await statusMessage(page, messages.emailVerified).waitFor();
     await page.getByRole('link', { name: '広告を管理' }).waitFor();
   });
 
@@ -226,7 +168,7 @@ describe('advertiser journeys', () => {
     await newAdvertiserWithCard(page);
     const title = `承認済み広告 ${unique()}`;
     const adId = await submitAd(page, title);
-    await approve(adId);
+    await approveAd(postgres.db, adId);
     // It stopped at its cap: ten people clicked through, six of them answered.
     const people = Array.from({ length: 10 }, (_, i) => `report-${unique()}-${i}`);
     for (const [i, id] of people.entries()) {
@@ -257,7 +199,7 @@ describe('advertiser journeys', () => {
     await postgres.db.query('update ads set is_active = false where id = $1', [adId]);
 
     await page.goto('/advertiser/ads-status');
-    const card = adCard(page, title);
+    const card = advertiserAdCard(page, title);
     await card.waitFor();
     expect(await card.innerText()).toContain('承認済み');
     expect(await card.innerText()).toContain('停止中');
@@ -271,7 +213,7 @@ describe('advertiser journeys', () => {
     await expectAccessible(page);
     await card.getByLabel(/新しい配信上限数/).fill('50');
     await card.getByRole('button', { name: '変更する' }).click();
-    await status(page, messages.adLimitRaised).waitFor();
+    await statusMessage(page, messages.adLimitRaised).waitFor();
     await expect.poll(() => card.innerText()).toContain('配信数 10 / 50件');
     expect(await card.innerText()).toContain('配信中');
 
@@ -283,7 +225,7 @@ describe('advertiser journeys', () => {
     await expectAccessible(page);
     await screenshot(page, 'advertiser-end-confirm');
     await card.getByRole('button', { name: '終了する' }).click();
-    await status(page, messages.adDeliveryEnded).waitFor();
+    await statusMessage(page, messages.adDeliveryEnded).waitFor();
     await expect.poll(() => card.innerText()).toContain('停止中');
     expect(await card.getByRole('button', { name: '配信を終了する' }).count()).toBe(0);
 
@@ -326,7 +268,7 @@ describe('advertiser journeys', () => {
       'クイズの答えが広告ページにありません',
     ]);
     await page.goto('/advertiser/ads-status');
-    const card = adCard(page, title);
+    const card = advertiserAdCard(page, title);
     await card.waitFor();
     expect(await card.innerText()).toContain('却下');
     expect(await card.innerText()).toContain('クイズの答えが広告ページにありません');
@@ -343,8 +285,8 @@ describe('advertiser journeys', () => {
     await screenshot(page, 'advertiser-edit-ad');
     await page.getByRole('button', { name: '修正して再申請する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
-    await status(page, messages.adSubmitted).waitFor();
-    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+    await statusMessage(page, messages.adSubmitted).waitFor();
+    await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
     const { rows } = await postgres.db.query('select status, quiz_question from ads where id = $1', [adId]);
     expect(rows).toEqual([{ status: 'pending', quiz_question: '広告ページの背景の色は？' }]);
     expect(
@@ -368,13 +310,13 @@ describe('advertiser journeys', () => {
     await expect.poll(() => admin.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
 
     await page.goto('/advertiser/ads-status');
-    const card = adCard(page, title);
+    const card = advertiserAdCard(page, title);
     await expect.poll(() => card.innerText()).toContain('広告ページに問題の答えが見当たりません');
     await card.getByRole('link', { name: '修正して再申請' }).click();
     await page.getByLabel('クイズの問題文').fill('広告ページで紹介された色は？');
     await page.getByRole('button', { name: '修正して再申請する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
-    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+    await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
 
     await admin.goto('/admin/review');
     const again = admin.getByTestId('pending-ad').filter({ hasText: title });
@@ -417,7 +359,7 @@ describe('advertiser journeys', () => {
     expect(await alert(page).innerText()).toBe(messages.emailRequired);
     await page.locator('#password-reset-email').fill(email);
     await page.getByRole('button', { name: '再設定メールを送る' }).click();
-    await status(page, messages.passwordResetSent).waitFor();
+    await statusMessage(page, messages.passwordResetSent).waitFor();
     await page.goto(await mailedLink(page, email, 'パスワード再設定'));
     await page.waitForURL(
       (url) => url.pathname === '/advertiser/reset-password' && url.searchParams.has('token'),
@@ -428,15 +370,12 @@ describe('advertiser journeys', () => {
     await page.getByLabel(/新しいパスワード/).fill('brand-new-password-42');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'パスワードを変更する' }).click();
-    await status(page, messages.passwordChanged).waitFor();
+    await statusMessage(page, messages.passwordChanged).waitFor();
 
     await page.getByRole('link', { name: '広告主ログインへ' }).click();
-    await page.locator('#advertiser-login-email').fill(email);
-    await page.locator('#advertiser-login-password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await signInAsAdvertiser(page, email);
     await expect.poll(() => alert(page).innerText()).toBe(messages.loginFailed);
-    await page.locator('#advertiser-login-password').fill('brand-new-password-42');
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await signInAsAdvertiser(page, email, 'brand-new-password-42');
     await page.getByRole('link', { name: '広告を管理' }).click();
     await page.getByText('まだ広告はありません。', { exact: false }).waitFor();
   });
@@ -451,17 +390,18 @@ describe('advertiser journeys', () => {
     await page.getByRole('checkbox', { name: '女性' }).check();
     expect(await page.getByTestId('price-total').innerText()).toBe('0円');
     const title = `運営のお知らせ ${unique()}`;
-    await page.getByLabel('広告タイトル').fill(title);
-    await page.getByLabel('広告主名（表示名）').fill('クイズポイント');
-    await page.getByLabel('広告ページのURL').fill('https://example.com/house');
-    await page.getByLabel('クイズの問題文').fill('クイズポイントの交換単位は？');
-    await page.getByPlaceholder('選択肢1').fill('1Pt=1円');
-    await page.getByPlaceholder('選択肢2').fill('1Pt=10円');
-    await page.getByRole('radio', { name: /正解\s*（選択肢1）/ }).check();
+    await fillAdForm(page, {
+      title,
+      provider: 'クイズポイント',
+      url: 'https://example.com/house',
+      question: 'クイズポイントの交換単位は？',
+      options: ['1Pt=1円', '1Pt=10円'],
+      correct: 1,
+    });
     await expectAccessible(page);
     await page.getByRole('button', { name: '審査に申し込む' }).click();
     await page.waitForURL('**/advertiser/ads-status');
-    await expect.poll(() => adCard(page, title).innerText()).toContain('審査中');
+    await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
     const { rows } = await postgres.db.query('select unit_price from ads where ad_title = $1', [title]);
     expect(rows).toEqual([{ unit_price: 0 }]);
   });
@@ -469,9 +409,7 @@ describe('advertiser journeys', () => {
   it('signs in the seeded advertiser, who has a card and so sees 請求書を見る', async () => {
     const { page } = browser;
     await page.goto('/advertiser');
-    await page.locator('#advertiser-login-email').fill('advertiser@quiz-points.example');
-    await page.locator('#advertiser-login-password').fill('advertiser-demo-1234');
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await signInAsAdvertiser(page, 'advertiser@quiz-points.example', 'advertiser-demo-1234');
     await page.getByRole('button', { name: '請求書を見る' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'advertiser-menu');

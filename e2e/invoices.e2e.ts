@@ -1,34 +1,24 @@
 import fs from 'node:fs';
-import { japanClock, japanMonthStart, messages, noTargeting, periodLabel } from '@quiz-points/shared';
-import type { Page } from 'playwright-core';
+import { japanClock, japanMonthStart, periodLabel } from '@quiz-points/shared';
 import { describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../scripts/test-support.mjs';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import {
+  approveAd,
+  fillAdvertiserSignUp,
+  insertDeliveries,
+  registerCard,
+  sendAdvertiserSignUp,
+  submitAd,
+} from './support/advertisers.ts';
+import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
-const PASSWORD = 'e2e-password-1234';
 /** The development defaults the test server runs with (apps/server/src/config.ts). */
 const ISSUER_NAME = '株式会社クイズポイント';
 const REGISTRATION_NUMBER = 'T0000000000000';
-
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function mailedLink(page: Page, to: string, subjectPart: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/dev/mail');
-      const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
-      const found = mail.find((m) => m.to === to && m.subject.includes(subjectPart));
-      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
-      return link;
-    })
-    .toBeDefined();
-  return link!;
-}
 
 /** An instant in the Japan-time month before this one. */
 function lastMonth() {
@@ -39,21 +29,6 @@ function lastMonth() {
   return { at, period: `${clock.year}${clock.month}` };
 }
 
-/** `count` click-throughs of the ad at `at`, each by a new member, at 105 yen. */
-async function deliver(adId: string, at: Date, count: number) {
-  for (let i = 0; i < count; i++) {
-    const id = `invoice-viewer-${unique()}-${i}`;
-    await postgres.db.query(`insert into users (id, email, email_hash, role) values ($1, $2, $1, 'user')`, [
-      id,
-      `${id}@example.com`,
-    ]);
-    await postgres.db.query(
-      'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 105, $3)',
-      [adId, id, at],
-    );
-  }
-}
-
 describe('spend and qualified invoices (issue 17)', () => {
   it('an advertiser gives the company details, sees a billed month and this month, and downloads the invoice PDF', async () => {
     const { page } = browser;
@@ -61,18 +36,13 @@ describe('spend and qualified invoices (issue 17)', () => {
     const company = `株式会社請求テスト${unique()}`;
 
     // Sign-up asks for the invoices' addressee.
-    await page.goto('/advertiser');
-    await page.getByLabel('会社名または表示名').fill('請求テスト');
-    await page.getByLabel(/請求書の宛名（会社名・任意）/).fill(company);
-    await page.getByLabel('住所（任意）').fill('東京都港区芝公園1-1-1');
-    await page.locator('#advertiser-signup-email').fill(email);
-    await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
+    await fillAdvertiserSignUp(page, email, {
+      name: '請求テスト',
+      invoiceName: company,
+      address: '東京都港区芝公園1-1-1',
+    });
     await expectAccessible(page);
-    await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-    await status(page, messages.verificationMailSent).waitFor();
-    await page.goto(await mailedLink(page, email, 'メールアドレス確認'));
-    await status(page, messages.emailVerified).waitFor();
+    await sendAdvertiserSignUp(page, email);
 
     // The account section shows them and lets them change (here, the address).
     const details = page.getByRole('region', { name: '請求書の宛名' });
@@ -80,44 +50,28 @@ describe('spend and qualified invoices (issue 17)', () => {
     expect(await details.getByLabel(/請求書の宛名（会社名・任意）/).inputValue()).toBe(company);
     await details.getByLabel('住所（任意）').fill('東京都港区芝公園4-2-8');
     await details.getByRole('button', { name: '宛名を保存する' }).click();
-    await status(page, '請求書の宛名を保存しました。').waitFor();
+    await statusMessage(page, '請求書の宛名を保存しました。').waitFor();
     expect(await details.innerText()).toContain('東京都港区芝公園4-2-8');
     await expectAccessible(page);
     await screenshot(page, 'advertiser-company-details');
 
     // Register a card, submit an ad, and let it be approved.
     await page.goto('/advertiser/card-setup');
-    await page.getByRole('button', { name: 'カードを登録する' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/dev/payments/checkout/'));
-    await page.getByRole('button', { name: 'カードを登録する' }).click();
-    await status(page, messages.cardRegistered).waitFor();
+    await registerCard(page);
     const title = `請求の広告 ${unique()}`;
-    const adId = await page.evaluate(
-      async ({ adTitle, targeting }) => {
-        const response = await fetch('/api/advertiser/ads', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            adTitle,
-            adProvider: '請求テスト',
-            adUrl: 'https://example.com/invoice',
-            quizQuestion: '広告の色は？',
-            quizOptions: ['赤', '青'],
-            correctOptionIndex: 2,
-            maxDeliveries: 100,
-            ...targeting,
-          }),
-        });
-        return ((await response.json()) as { ad: { id: string } }).ad.id;
-      },
-      { adTitle: title, targeting: noTargeting },
-    );
-    await postgres.db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
+    const adId = await submitAd(page, title, {
+      adProvider: '請求テスト',
+      adUrl: 'https://example.com/invoice',
+      maxDeliveries: 100,
+    });
+    await approveAd(postgres.db, adId);
 
-    // Three clicks last month (billed by the monthly run) and two this month (spend so far).
+    // Three clicks last month (billed by the monthly run) and two this month (spend so far), each by a
+    // new member at 105 yen.
     const billed = lastMonth();
-    await deliver(adId, billed.at, 3);
-    await deliver(adId, new Date(Date.now() - 60_000), 2);
+    const viewers = { unitPrice: 105, idPrefix: 'invoice-viewer' };
+    await insertDeliveries(postgres.db, adId, { ...viewers, at: billed.at, count: 3 });
+    await insertDeliveries(postgres.db, adId, { ...viewers, at: new Date(Date.now() - 60_000), count: 2 });
     const run = await page.request.post('/dev/payments/run-monthly-billing');
     expect(run.status()).toBe(200);
 

@@ -1,8 +1,8 @@
 import { advertiserConsoleMessages, messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { ADVERTISER_PASSWORD, newAdvertiser } from './support/advertisers.ts';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { newAdvertiser, signInAsAdvertiser } from './support/advertisers.ts';
+import { expectAccessible, newPersonPage, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { signInAsAdmin } from './support/users.ts';
 
@@ -10,16 +10,6 @@ const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
 const confirmStep = (scope: Page | ReturnType<Page['locator']>) => scope.getByTestId('confirm-step');
-
-async function newPage() {
-  const context = await browser.context.browser()!.newContext({
-    baseURL: browser.baseUrl,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    viewport: { width: 390, height: 844 },
-  });
-  return { context, page: await context.newPage() };
-}
 
 /** An ad of `advertiserId` as the advertiser area stores it, with its answer apart. */
 async function insertAd(advertiserId: string, title: string, status: 'pending' | 'approved') {
@@ -137,8 +127,8 @@ describe('the operator console', () => {
 
   it('finds an advertiser, suspends them after confirming (ads held, sign-in refused) and lifts it', async () => {
     const email = `operator-${unique()}@example.com`;
-    const advertiser = await newPage();
-    await newAdvertiser(advertiser.page, email, postgres.db);
+    const advertiser = await newPersonPage(browser);
+    await newAdvertiser(advertiser.page, email, { db: postgres.db });
     const { rows } = await postgres.db.query('select id from users where email = $1', [email]);
     const advertiserId = rows[0].id as string;
     const title = `停止される広告 ${unique()}`;
@@ -178,9 +168,7 @@ describe('the operator console', () => {
 
     const signIn = async () => {
       await advertiser.page.goto('/advertiser');
-      await advertiser.page.locator('#advertiser-login-email').fill(email);
-      await advertiser.page.locator('#advertiser-login-password').fill(ADVERTISER_PASSWORD);
-      await advertiser.page.getByRole('button', { name: 'ログイン', exact: true }).click();
+      await signInAsAdvertiser(advertiser.page, email);
     };
     await signIn();
     await expect

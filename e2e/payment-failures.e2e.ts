@@ -1,47 +1,19 @@
-import { japanClock, japanMonthStart, messages } from '@quiz-points/shared';
+import { japanClock, japanMonthStart } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { insertDeliveries, mailsTo, newAdvertiser, registerCard } from './support/advertisers.ts';
+import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { signInAsAdmin } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
-const PASSWORD = 'e2e-password-1234';
 /** Stripe's always-declined test card, which the payment stand-in declines too. */
 const DECLINING_CARD = '4000 0000 0000 0002';
 
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const banner = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'お支払いが確認できないため、広告の配信を停止しています' });
-
-async function mails(page: Page, to: string) {
-  const response = await page.request.get('/api/dev/mail');
-  const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
-  return mail.filter((m) => m.to === to);
-}
-
-async function mailedLink(page: Page, to: string, subjectPart: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const found = (await mails(page, to)).find((m) => m.subject.includes(subjectPart));
-      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
-      return link;
-    })
-    .toBeDefined();
-  return link!;
-}
-
-/** Registers a card at the stand-in's checkout, from the card page (the number typed, or its prefilled one). */
-async function registerCard(page: Page, button: string, cardNumber?: string) {
-  await page.getByRole('button', { name: button }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/dev/payments/checkout/'));
-  if (cardNumber) await page.getByLabel('カード番号').fill(cardNumber);
-  await page.getByRole('button', { name: 'カードを登録する' }).click();
-  await status(page, messages.cardRegistered).waitFor();
-}
 
 /** An approved ad of the advertiser, with `count` click-throughs in the Japan-time month before this one. */
 async function adBilledLastMonth(advertiserId: string, title: string, count: number) {
@@ -56,17 +28,7 @@ async function adBilledLastMonth(advertiserId: string, title: string, count: num
   await postgres.db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 2)', [adId]);
   const { year, month } = japanClock(new Date());
   const lastMonth = new Date(japanMonthStart(Number(year), Number(month)).getTime() - 3 * 86_400_000);
-  for (let i = 0; i < count; i++) {
-    const id = `pay-viewer-${unique()}-${i}`;
-    await postgres.db.query(`insert into users (id, email, email_hash, role) values ($1, $2, $1, 'user')`, [
-      id,
-      `${id}@example.com`,
-    ]);
-    await postgres.db.query(
-      'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 100, $3)',
-      [adId, id, lastMonth],
-    );
-  }
+  await insertDeliveries(postgres.db, adId, { at: lastMonth, count, unitPrice: 100, idPrefix: 'pay-viewer' });
   return adId;
 }
 
@@ -82,19 +44,11 @@ describe('failed payments (issue 17)', () => {
   it('an advertiser whose card was declined sees the banner, registers a new card, and the banner goes', async () => {
     const { page } = browser;
     const email = `declined-${unique()}@example.com`;
-    await page.goto('/advertiser');
-    await page.getByLabel('会社名または表示名').fill('決済テスト広告');
-    await page.locator('#advertiser-signup-email').fill(email);
-    await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
-    await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-    await status(page, messages.verificationMailSent).waitFor();
-    await page.goto(await mailedLink(page, email, 'メールアドレス確認'));
-    await status(page, messages.emailVerified).waitFor();
+    await newAdvertiser(page, email, { name: '決済テスト広告' });
 
     // A card that the provider will decline.
     await page.goto('/advertiser/card-setup');
-    await registerCard(page, 'カードを登録する', DECLINING_CARD);
+    await registerCard(page, { cardNumber: DECLINING_CARD });
     const { rows } = await postgres.db.query('select id from users where email = $1', [email]);
     const title = `決済失敗の広告 ${unique()}`;
     const adId = await adBilledLastMonth(rows[0].id, title, 3);
@@ -107,7 +61,9 @@ describe('failed payments (issue 17)', () => {
       failure_reason: 'Your card was declined.',
       holds: ['billing'],
     });
-    const mailed = (await mails(page, email)).filter((m) => m.subject.includes('お支払いができませんでした'));
+    const mailed = (await mailsTo(page, email)).filter((m) =>
+      m.subject.includes('お支払いができませんでした'),
+    );
     expect(mailed).toHaveLength(1);
     expect(mailed[0]?.text).toContain(`「${title}」の配信料 330円（税込）`);
 
@@ -127,7 +83,7 @@ describe('failed payments (issue 17)', () => {
     await page.waitForURL('**/advertiser/card-setup');
     await banner(page).waitFor();
     // The prefilled test card pays: the failed invoice is charged again and the ads resume.
-    await registerCard(page, 'カードを変更する');
+    await registerCard(page, { button: 'カードを変更する' });
     await expect.poll(() => banner(page).count()).toBe(0);
     expect(await invoiceOf(adId)).toEqual({ status: 'charged', failure_reason: null, holds: [] });
     await screenshot(page, 'advertiser-card-updated');
@@ -175,7 +131,7 @@ describe('failed payments (issue 17)', () => {
     await screenshot(page, 'admin-failed-charges');
 
     await row.getByRole('button', { name: '再決済する' }).click();
-    await status(page, `${name}「${title}」2026年9月分の決済が完了しました。`).waitFor();
+    await statusMessage(page, `${name}「${title}」2026年9月分の決済が完了しました。`).waitFor();
     await expect.poll(() => row.count()).toBe(0);
     expect(await invoiceOf(adId)).toEqual({ status: 'charged', failure_reason: null, holds: [] });
     const { rows } = await postgres.db.query(

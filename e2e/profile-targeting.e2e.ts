@@ -1,8 +1,8 @@
 import { formatNumber, formatYen, messages, type PricingView, roundReach } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newAdvertiser } from './support/advertisers.ts';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { advertiserAdCard, fillAdForm, newAdvertiser } from './support/advertisers.ts';
+import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 
 // The PostgreSQL server: the test puts members in place, and reads what the form stored.
@@ -48,7 +48,7 @@ describe('profile targeting in the ad form', () => {
     const { page } = browser;
     await insertMembers(130);
     const email = `targeting-${unique()}@example.com`;
-    await newAdvertiser(page, email, postgres.db);
+    await newAdvertiser(page, email, { db: postgres.db });
     await page.goto('/advertiser/create-ad');
     const pricing = (await (await page.request.get('/api/advertiser/pricing')).json()) as PricingView;
     const base = pricing.userReward + pricing.baseFee;
@@ -107,18 +107,12 @@ describe('profile targeting in the ad form', () => {
     await screenshot(page, 'advertiser-create-ad-profile-targeting');
 
     const title = `鳥取の公務員向け ${unique()}`;
-    await page.getByLabel('広告タイトル').fill(title);
-    await page.getByLabel('広告主名（表示名）').fill('E2E広告');
-    await page.getByLabel('広告ページのURL').fill(`${browser.baseUrl}/sample-ads/harema-coffee`);
-    await page.getByLabel('クイズの問題文').fill('新商品の発売月はいつでしょう？');
-    await page.getByPlaceholder('選択肢1').fill('3月');
-    await page.getByPlaceholder('選択肢2').fill('4月');
-    await page.getByRole('radio', { name: /正解\s*（選択肢2）/ }).check();
+    await fillAdForm(page, { title, url: `${browser.baseUrl}/sample-ads/harema-coffee` });
     await page.getByRole('button', { name: '審査に申し込む' }).click();
 
     await page.waitForURL('**/advertiser/ads-status');
-    await page.getByRole('status').filter({ hasText: messages.adSubmitted }).waitFor();
-    const card = page.getByTestId('advertiser-ad').filter({ hasText: title });
+    await statusMessage(page, messages.adSubmitted).waitFor();
+    const card = advertiserAdCard(page, title);
     expect(await card.innerText()).toContain('都道府県：鳥取県 ／ 職業：会社役員・公務員');
     expect(await card.innerText()).toContain(`単価 ${formatYen(base + 2 * fee)}`);
     await expectAccessible(page);

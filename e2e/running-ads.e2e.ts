@@ -1,52 +1,25 @@
-import { japanIsoDate, messages, noTargeting, runningAdMessages } from '@quiz-points/shared';
+import { japanIsoDate, messages, runningAdMessages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { advertiserAdCard, approveAd, fillAdForm, newAdvertiser, submitAd } from './support/advertisers.ts';
+import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { signInAsAdmin } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
-const PASSWORD = 'e2e-password-1234';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The Japan-time day `days` from today (negative: before). */
 const dayFromToday = (days: number) => japanIsoDate(new Date(Date.now() + days * DAY_MS));
 const slashed = (date: string) => date.replaceAll('-', '/');
 
-const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const alert = (page: Page) => page.getByRole('alert');
-const adCard = (page: Page, title: string) => page.getByTestId('advertiser-ad').filter({ hasText: title });
-
-/** The newest link mailed to this address by the capturing mailer (GET /api/dev/mail). */
-async function mailedLink(page: Page, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/dev/mail');
-      const { mail } = (await response.json()) as { mail: { to: string; subject: string; text: string }[] };
-      const found = mail.find((m) => m.to === to && m.subject.includes('メールアドレス確認'));
-      link = found ? /https?:\/\/\S+/.exec(found.text)?.[0] : undefined;
-      return link;
-    })
-    .toBeDefined();
-  return link!;
-}
 
 /** Signs up on the advertiser landing, confirms by the mailed link, and has a card on file. */
-async function newAdvertiser(page: Page) {
+async function newRunningAdvertiser(page: Page) {
   const email = `run-${unique()}@example.com`;
-  await page.goto('/advertiser');
-  await page.getByLabel('会社名または表示名').fill('E2E運用株式会社');
-  await page.locator('#advertiser-signup-email').fill(email);
-  await page.getByLabel(/^パスワード（8文字以上）/).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
-  await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-  await status(page, messages.verificationMailSent).waitFor();
-  await page.goto(await mailedLink(page, email));
-  await status(page, messages.emailVerified).waitFor();
-  // The card's own journey is advertiser.e2e.ts's; here it is simply on file.
-  await postgres.db.query('update users set card_registered = true where email = $1', [email]);
+  await newAdvertiser(page, email, { name: 'E2E運用株式会社', db: postgres.db });
   return email;
 }
 
@@ -54,50 +27,31 @@ async function newAdvertiser(page: Page) {
  * Submits an ad through the API the form uses (the form itself is walked in the first journey);
  * `extra` adds to or replaces the body's fields (profile targeting, the window).
  */
-async function submitAd(page: Page, adTitle: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const result = await page.evaluate(
-    async ({ title, targeting }) => {
-      const response = await fetch('/api/advertiser/ads', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          adTitle: title,
-          adProvider: 'E2E運用',
-          adUrl: 'https://example.com/e2e-running',
-          quizQuestion: '広告の色は？',
-          quizOptions: ['赤', '青'],
-          correctOptionIndex: 2,
-          maxDeliveries: 50,
-          ...targeting,
-        }),
-      });
-      return { status: response.status, body: (await response.json()) as { ad: { id: string } } };
-    },
-    { title: adTitle, targeting: { ...noTargeting, ...extra } },
-  );
-  expect(result.status).toBe(201);
-  return result.body.ad.id;
-}
-
-const approve = (adId: string) =>
-  postgres.db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
+const submitRunningAd = (page: Page, adTitle: string, extra: Record<string, unknown> = {}) =>
+  submitAd(page, adTitle, {
+    adProvider: 'E2E運用',
+    adUrl: 'https://example.com/e2e-running',
+    maxDeliveries: 50,
+    ...extra,
+  });
 
 describe('running ads', () => {
   it('writes an ad with a delivery window and a live preview, keeps it as a draft, edits it and submits it', async () => {
     const { page } = browser;
-    await newAdvertiser(page);
+    await newRunningAdvertiser(page);
     await page.goto('/advertiser/create-ad');
     const preview = page.getByTestId('ad-preview');
     await preview.waitFor();
 
     const title = `期間つき広告 ${unique()}`;
-    await page.getByLabel('広告タイトル').fill(title);
-    await page.getByLabel('広告主名（表示名）').fill('E2E運用');
-    await page.getByLabel('広告ページのURL').fill(`${browser.baseUrl}/sample-ads/harema-coffee`);
-    await page.getByLabel('クイズの問題文').fill('新しいブレンドの名前は？');
-    await page.getByPlaceholder('選択肢1').fill('朝焼け');
-    await page.getByPlaceholder('選択肢2').fill('夕凪');
-    await page.getByRole('radio', { name: /正解\s*（選択肢2）/ }).check();
+    await fillAdForm(page, {
+      title,
+      provider: 'E2E運用',
+      url: `${browser.baseUrl}/sample-ads/harema-coffee`,
+      question: '新しいブレンドの名前は？',
+      options: ['朝焼け', '夕凪'],
+      correct: 2,
+    });
 
     // The preview follows the form: the member's card and quiz, with the page to open.
     await expect.poll(() => preview.innerText()).toContain(title);
@@ -129,8 +83,8 @@ describe('running ads', () => {
 
     await page.getByRole('button', { name: '下書き保存' }).click();
     await page.waitForURL('**/advertiser/ads-status');
-    await status(page, runningAdMessages.draftSaved).waitFor();
-    const card = adCard(page, title);
+    await statusMessage(page, runningAdMessages.draftSaved).waitFor();
+    const card = advertiserAdCard(page, title);
     expect(await card.innerText()).toContain('下書き');
     expect(await card.innerText()).toContain(`配信期間 ${slashed(start)}〜${slashed(end)}`);
     const { rows: saved } = await postgres.db.query(
@@ -157,13 +111,13 @@ describe('running ads', () => {
     await page.getByLabel('広告タイトル').fill(edited);
     await expectAccessible(page);
     await page.getByRole('button', { name: '下書き保存' }).click();
-    await status(page, runningAdMessages.draftSaved).waitFor();
+    await statusMessage(page, runningAdMessages.draftSaved).waitFor();
 
     // Nothing goes to review until it is submitted; then it is pending, once.
-    await adCard(page, edited).getByRole('button', { name: '審査に提出' }).click();
-    await status(page, messages.adSubmitted).waitFor();
-    await expect.poll(() => adCard(page, edited).innerText()).toContain('審査中');
-    expect(await adCard(page, edited).getByRole('button', { name: '審査に提出' }).count()).toBe(0);
+    await advertiserAdCard(page, edited).getByRole('button', { name: '審査に提出' }).click();
+    await statusMessage(page, messages.adSubmitted).waitFor();
+    await expect.poll(() => advertiserAdCard(page, edited).innerText()).toContain('審査中');
+    expect(await advertiserAdCard(page, edited).getByRole('button', { name: '審査に提出' }).count()).toBe(0);
     const { rows: submitted } = await postgres.db.query('select status from ads where ad_title = $1', [
       edited,
     ]);
@@ -172,12 +126,12 @@ describe('running ads', () => {
 
   it('pauses an approved ad after confirming and resumes it, keeping its limit, and shows its window', async () => {
     const { page } = browser;
-    await newAdvertiser(page);
+    await newRunningAdvertiser(page);
     const title = `一時停止する広告 ${unique()}`;
-    const adId = await submitAd(page, title);
-    await approve(adId);
+    const adId = await submitRunningAd(page, title);
+    await approveAd(postgres.db, adId);
     await page.goto('/advertiser/ads-status');
-    const card = adCard(page, title);
+    const card = advertiserAdCard(page, title);
     await expect.poll(() => card.innerText()).toContain('配信中');
 
     await card.getByRole('button', { name: '一時停止', exact: true }).click();
@@ -189,7 +143,7 @@ describe('running ads', () => {
 
     await card.getByRole('button', { name: '一時停止', exact: true }).click();
     await card.getByRole('button', { name: '一時停止する' }).click();
-    await status(page, runningAdMessages.paused).waitFor();
+    await statusMessage(page, runningAdMessages.paused).waitFor();
     await expect.poll(() => card.innerText()).toContain('一時停止中');
     expect(await card.innerText()).toContain('配信数 0 / 50件');
     const { rows: paused } = await postgres.db.query(
@@ -201,7 +155,7 @@ describe('running ads', () => {
     await screenshot(page, 'running-ads-paused');
 
     await card.getByRole('button', { name: '再開する' }).click();
-    await status(page, runningAdMessages.resumed).waitFor();
+    await statusMessage(page, runningAdMessages.resumed).waitFor();
     await expect.poll(() => card.innerText()).toContain('配信中');
     const { rows: resumed } = await postgres.db.query('select holds, max_deliveries from ads where id = $1', [
       adId,
@@ -212,33 +166,35 @@ describe('running ads', () => {
     const startsAt = new Date(`${dayFromToday(5)}T00:00:00+09:00`);
     await postgres.db.query('update ads set starts_at = $2 where id = $1', [adId, startsAt]);
     await page.reload();
-    await expect.poll(() => adCard(page, title).innerText()).toContain('配信開始前');
-    expect(await adCard(page, title).innerText()).toContain(`配信期間 ${slashed(dayFromToday(5))}〜`);
+    await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('配信開始前');
+    expect(await advertiserAdCard(page, title).innerText()).toContain(
+      `配信期間 ${slashed(dayFromToday(5))}〜`,
+    );
     await postgres.db.query('update ads set starts_at = $2, ends_at = $3 where id = $1', [
       adId,
       new Date(`${dayFromToday(-10)}T00:00:00+09:00`),
       new Date(`${dayFromToday(-1)}T00:00:00+09:00`),
     ]);
     await page.reload();
-    await expect.poll(() => adCard(page, title).innerText()).toContain('配信期間終了');
-    expect(await adCard(page, title).innerText()).toContain(
+    await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('配信期間終了');
+    expect(await advertiserAdCard(page, title).innerText()).toContain(
       `配信期間 ${slashed(dayFromToday(-10))}〜${slashed(dayFromToday(-2))}`,
     );
   });
 
   it('duplicates an ad into a new draft with its content, never its review or deliveries', async () => {
     const { page } = browser;
-    await newAdvertiser(page);
+    await newRunningAdvertiser(page);
     const title = `複製元の広告 ${unique()}`;
-    const adId = await submitAd(page, title);
-    await approve(adId);
+    const adId = await submitRunningAd(page, title);
+    await approveAd(postgres.db, adId);
     await postgres.db.query(`update ads set holds = '{paused}' where id = $1`, [adId]);
     await page.goto('/advertiser/ads-status');
-    await adCard(page, title).waitFor();
-    await adCard(page, title).getByRole('button', { name: '複製', exact: true }).click();
-    await status(page, runningAdMessages.duplicated).waitFor();
-    await expect.poll(() => adCard(page, title).count()).toBe(2);
-    const copy = adCard(page, title).filter({ has: page.getByText('下書き', { exact: true }) });
+    await advertiserAdCard(page, title).waitFor();
+    await advertiserAdCard(page, title).getByRole('button', { name: '複製', exact: true }).click();
+    await statusMessage(page, runningAdMessages.duplicated).waitFor();
+    await expect.poll(() => advertiserAdCard(page, title).count()).toBe(2);
+    const copy = advertiserAdCard(page, title).filter({ has: page.getByText('下書き', { exact: true }) });
     expect(await copy.innerText()).toContain('配信数 0 / 50件');
     expect(await copy.innerText()).not.toContain('一時停止中');
     await expectAccessible(page);
@@ -262,17 +218,17 @@ describe('running ads', () => {
     expect(await page.getByLabel('広告タイトル').inputValue()).toBe(title);
     await page.getByRole('button', { name: '審査に提出する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
-    await status(page, messages.adSubmitted).waitFor();
+    await statusMessage(page, messages.adSubmitted).waitFor();
   });
 
   it('shows the admin the ad card and quiz as members will see them, with the landing page to open, its targeting and its window', async () => {
     const { page, context } = browser;
     const advertiserPage = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
     const advertiser = await advertiserPage.newPage();
-    await newAdvertiser(advertiser);
+    await newRunningAdvertiser(advertiser);
     const title = `審査でプレビュー ${unique()}`;
     const [startDate, endDate] = [dayFromToday(3), dayFromToday(33)];
-    await submitAd(advertiser, title, {
+    await submitRunningAd(advertiser, title, {
       targetPrefectures: ['鳥取県'],
       targetChildren: ['with'],
       startDate,

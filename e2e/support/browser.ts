@@ -141,6 +141,20 @@ export async function newContextWithoutJavaScript(fixture: BrowserFixture): Prom
   return context;
 }
 
+/** A second person's browser beside the fixture's: a new context set as the fixture's (phone-sized, Japanese, Japan time), and its page. */
+export async function newPersonPage(fixture: BrowserFixture) {
+  const context = await fixture.context.browser()!.newContext({
+    baseURL: fixture.baseUrl,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    viewport: { width: 390, height: 844 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** The page's status message (role=status) that says `text`. */
+export const statusMessage = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
 /** Runs axe and fails on any serious or critical violation. */
 export async function expectAccessible(page: Page) {
   await page.evaluate(axeSource);
