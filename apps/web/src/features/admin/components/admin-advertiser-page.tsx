@@ -3,25 +3,19 @@ import {
   advertiserConsoleMessages,
   formatNumber,
   formatYen,
-  messages,
   periodLabel,
-  type SuspensionBody,
-  suspensionBody,
 } from '@quiz-points/shared';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { formatDay, formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdvertiserOverview } from '../api/get-advertiser-overview.ts';
 import { useSetAdvertiserSuspension } from '../api/set-advertiser-suspension.ts';
 import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
 import { adStateLabel, advertiserText, invoiceStatusLabels } from './advertiser-labels.ts';
-import { ConfirmStep } from './confirm-step.tsx';
+import { OverviewPage, ProfileSection } from './overview-page.tsx';
+import { SuspensionHistory, SuspensionSection } from './suspension-section.tsx';
 
 type Overview = AdminAdvertiserOverview;
 
@@ -48,76 +42,30 @@ const invoiceColumns: Column<Overview['invoices'][number]>[] = [
 /** 利用停止 or its lifting: a reason, then an in-page confirmation saying what will happen. */
 function Suspension({ view }: { view: Overview }) {
   const { advertiser } = view;
-  const setSuspension = useSetAdvertiserSuspension();
-  const [done, setDone] = useState('');
-  const [proposed, setProposed] = useState<SuspensionBody | null>(null);
-  const suspend = !advertiser.isSuspended;
   const name = advertiserName(advertiser);
-  const reason = useInlineForm({
-    schema: suspensionBody,
-    field: 'reason',
-    input: (text) => ({ suspended: suspend, reason: text }),
-    onValid: (body) => {
-      setDone('');
-      setProposed(body);
-    },
-    onInvalid: () => {
-      setDone('');
-      setProposed(null);
-    },
-  });
-  const confirm = async (body: SuspensionBody) => {
-    try {
-      const result = await setSuspension.mutateAsync({ userId: advertiser.id, body });
-      reason.setText('');
-      setDone(
+  const setSuspension = useSetAdvertiserSuspension();
+  return (
+    <SuspensionSection
+      subject={advertiser}
+      mutation={setSuspension}
+      title="利用停止"
+      formId="advertiser-suspension-reason"
+      suspendedState="利用停止中"
+      reasonLabel={{ suspend: '利用停止の理由', lift: '利用停止を解除する理由' }}
+      buttonLabel={{ suspend: '利用停止する', lift: '利用停止を解除する' }}
+      doneText={(body, result) =>
         !result.changed
           ? advertiserText.unchanged
           : body.suspended
             ? advertiserText.suspended
-            : advertiserText.reinstated,
-      );
-    } catch (failure) {
-      reason.form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
-    }
-    setProposed(null);
-  };
-
-  return (
-    <TitledSection className="card" titleId="suspension-title" title="利用停止">
-      <p>
-        状態：{advertiser.isSuspended ? `利用停止中（理由：${advertiser.banReason ?? '―'}）` : '利用中'} ／
-        ログイン中のセッション {advertiser.activeSessions}件
-      </p>
-      <InlineForm
-        id="advertiser-suspension-reason"
-        label={suspend ? '利用停止の理由' : '利用停止を解除する理由'}
-        hideLabel
-        {...reason.props}
-        buttonLabel={suspend ? '利用停止する' : '利用停止を解除する'}
-        disabled={proposed !== null}
-        pending={setSuspension.isPending}
-        tone={suspend ? 'danger' : 'primary'}
-      >
-        {done && (
-          <p role="status" className="form-success">
-            {done}
-          </p>
-        )}
-      </InlineForm>
-      {proposed && (
-        <ConfirmStep
-          question={
-            proposed.suspended
-              ? `「${name}」を利用停止にします。よろしいですか？`
-              : `「${name}」の利用停止を解除します。よろしいですか？`
-          }
-          confirmLabel={proposed.suspended ? '利用停止を確定する' : '解除を確定する'}
-          tone={proposed.suspended ? 'danger' : 'primary'}
-          pending={setSuspension.isPending}
-          onConfirm={() => void confirm(proposed)}
-          onCancel={() => setProposed(null)}
-        >
+            : advertiserText.reinstated
+      }
+      confirmation={(proposed) => ({
+        question: proposed.suspended
+          ? `「${name}」を利用停止にします。よろしいですか？`
+          : `「${name}」の利用停止を解除します。よろしいですか？`,
+        confirmLabel: proposed.suspended ? '利用停止を確定する' : '解除を確定する',
+        details: (
           <ul className="setting-changes">
             {proposed.suspended ? (
               <>
@@ -131,9 +79,9 @@ function Suspension({ view }: { view: Overview }) {
             )}
             <li>理由：{proposed.reason}</li>
           </ul>
-        </ConfirmStep>
-      )}
-    </TitledSection>
+        ),
+      })}
+    />
   );
 }
 
@@ -161,16 +109,7 @@ function Overview({ view }: { view: Overview }) {
       <h1 className="page-title">
         {name} <AdvertiserBadges advertiser={advertiser} />
       </h1>
-      <TitledSection className="card" titleId="advertiser-profile-title" title="アカウント">
-        <dl className="definition-list">
-          {profile.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </TitledSection>
+      <ProfileSection titleId="advertiser-profile-title" title="アカウント" rows={profile} />
       <TitledSection className="card" titleId="advertiser-spend-title" title="今月の利用額">
         <p className="ad-card__title" data-testid="month-spend">
           {formatYen(advertiser.monthSpend)}（税抜）
@@ -198,24 +137,14 @@ function Overview({ view }: { view: Overview }) {
           empty="まだ請求はありません。"
         />
       </TitledSection>
-      <TitledSection className="card" titleId="advertiser-suspensions-title" title="利用停止・解除の履歴">
-        {view.suspensions.length === 0 ? (
-          <p className="note">履歴はありません。</p>
-        ) : (
-          <ul className="ad-list">
-            {view.suspensions.map((entry) => (
-              <li key={entry.id} data-testid="advertiser-suspension-entry">
-                <p>
-                  {entry.action === 'suspend' ? '利用停止' : '利用停止の解除'}：{entry.reason}
-                </p>
-                <p className="note">
-                  {formatExchangeTime(entry.actedAt)}（日本時間） ／ {entry.actedBy}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </TitledSection>
+      <SuspensionHistory
+        entries={view.suspensions}
+        titleId="advertiser-suspensions-title"
+        title="利用停止・解除の履歴"
+        testId="advertiser-suspension-entry"
+        actionLabel={{ suspend: '利用停止', lift: '利用停止の解除' }}
+        when={(actedAt) => `${formatExchangeTime(actedAt)}（日本時間）`}
+      />
     </>
   );
 }
@@ -224,13 +153,13 @@ export default function AdminAdvertiserPage() {
   const { id = '' } = useParams();
   const query = useAdvertiserOverview(id);
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/advertisers">← 広告主の一覧へ</Link>
-      </p>
-      <QueryContent query={query} errorMessage={advertiserConsoleMessages.notFound}>
-        {(view) => <Overview view={view} />}
-      </QueryContent>
-    </div>
+    <OverviewPage
+      backTo="/admin/advertisers"
+      backLabel="← 広告主の一覧へ"
+      query={query}
+      errorMessage={advertiserConsoleMessages.notFound}
+    >
+      {(view) => <Overview view={view} />}
+    </OverviewPage>
   );
 }

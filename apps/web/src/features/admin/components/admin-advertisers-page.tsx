@@ -1,25 +1,20 @@
 import { advertiserSearchQuery, formatYen } from '@quiz-points/shared';
-import { Link, useSearchParams } from 'react-router';
-import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
+import { Link } from 'react-router';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdvertiserSearch } from '../api/search-advertisers.ts';
+import { useSearchForm } from '../hooks/use-search-form.ts';
 import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
 import { advertiserText } from './advertiser-labels.ts';
 
 export default function AdminAdvertisersPage() {
   useDocumentTitle('広告主');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const search = useInlineForm({
-    schema: advertiserSearchQuery,
-    field: 'q',
-    initial: q,
-    // An empty search lists everyone (no q at all).
-    input: (text) => (text.trim() === '' ? {} : { q: text }),
-    onValid: (body) => setParams(body.q ? { q: body.q } : {}),
-  });
+  // An empty search lists everyone (no q at all).
+  const { q, search } = useSearchForm(advertiserSearchQuery, (text) =>
+    text.trim() === '' ? {} : { q: text },
+  );
   const query = useAdvertiserSearch(q);
 
   return (

@@ -9,6 +9,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { AdPreview } from '../../../components/ui/ad-preview.tsx';
+import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -22,7 +23,6 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePendingAds } from '../api/list-pending-ads.ts';
 import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
-import { ConfirmStep } from './confirm-step.tsx';
 import { rejectionReasonTemplates } from './rejection-reasons.ts';
 
 /** Who the ad will reach, in the advertiser's own words (ads status): gender, age, then each profile list it uses. */

@@ -7,6 +7,7 @@ import {
   settingSchemas,
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { withItemPaths } from '../../../components/ui/item-paths.ts';
@@ -19,7 +20,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { type Form, useForm } from '../../../lib/use-form.ts';
 import { useAdminSettings } from '../api/get-admin-settings.ts';
 import { useUpdateSetting } from '../api/update-setting.ts';
-import { ConfirmStep } from './confirm-step.tsx';
 import { describeSettingChange, NO_CHANGE, settingTitle, settingTitles } from './setting-changes.ts';
 
 // Rows keep a stable id so removing one never moves another's values into its inputs.

@@ -1,21 +1,13 @@
-import {
-  type AdminUserOverview,
-  formatPoints,
-  formatSignedPoints,
-  messages,
-  suspensionBody,
-} from '@quiz-points/shared';
-import { useState } from 'react';
+import { type AdminUserOverview, formatPoints, formatSignedPoints, messages } from '@quiz-points/shared';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUserOverview } from '../api/get-user-overview.ts';
 import { useSetUserSuspension } from '../api/set-user-suspension.ts';
+import { OverviewPage, ProfileSection } from './overview-page.tsx';
+import { SuspensionHistory, SuspensionSection } from './suspension-section.tsx';
 import { UserBadges } from './user-badges.tsx';
 
 const giftStatus = {
@@ -42,47 +34,17 @@ const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
 
 function Suspension({ user }: { user: AdminUserOverview['user'] }) {
   const setSuspension = useSetUserSuspension();
-  const [done, setDone] = useState('');
-  const suspend = !user.isSuspended;
-  const reason = useInlineForm({
-    schema: suspensionBody,
-    field: 'reason',
-    input: (text) => ({ suspended: suspend, reason: text }),
-    onValid: async (body) => {
-      setDone('');
-      try {
-        await setSuspension.mutateAsync({ userId: user.id, body });
-        reason.setText('');
-        setDone(suspend ? messages.userSuspended : messages.userReinstated);
-      } catch (failure) {
-        reason.form.fail(failure instanceof ApiError ? failure.message : messages.updateFailed);
-      }
-    },
-    onInvalid: () => setDone(''),
-  });
-
   return (
-    <TitledSection className="card" titleId="suspension-title" title="アカウント停止">
-      <p>
-        状態：{user.isSuspended ? `停止中（理由：${orMissing(user.banReason)}）` : '利用中'} ／
-        ログイン中のセッション {user.activeSessions}件
-      </p>
-      <InlineForm
-        id="suspension-reason"
-        label={suspend ? '停止の理由' : '停止解除の理由'}
-        hideLabel
-        {...reason.props}
-        buttonLabel={suspend ? '停止する' : '停止を解除する'}
-        pending={setSuspension.isPending}
-        tone={suspend ? 'danger' : 'primary'}
-      >
-        {done && (
-          <p role="status" className="form-success">
-            {done}
-          </p>
-        )}
-      </InlineForm>
-    </TitledSection>
+    <SuspensionSection
+      subject={user}
+      mutation={setSuspension}
+      title="アカウント停止"
+      formId="suspension-reason"
+      suspendedState="停止中"
+      reasonLabel={{ suspend: '停止の理由', lift: '停止解除の理由' }}
+      buttonLabel={{ suspend: '停止する', lift: '停止を解除する' }}
+      doneText={(body) => (body.suspended ? messages.userSuspended : messages.userReinstated)}
+    />
   );
 }
 
@@ -108,16 +70,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
       <h1 className="page-title">
         {user.email} <UserBadges user={user} />
       </h1>
-      <TitledSection className="card" titleId="profile-title" title="プロフィール">
-        <dl className="definition-list">
-          {profile.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </TitledSection>
+      <ProfileSection titleId="profile-title" title="プロフィール" rows={profile} />
       {!user.isWithdrawn && <Suspension user={user} />}
       <TitledSection className="card" titleId="ledger-title" title="ポイント履歴（新しい順・最大100件）">
         <DataTable
@@ -146,24 +99,14 @@ function Overview({ view }: { view: AdminUserOverview }) {
         )}
         <Link to="/admin/gifts">未処理のギフト申請へ</Link>
       </TitledSection>
-      <TitledSection className="card" titleId="suspensions-title" title="停止・解除の履歴">
-        {view.suspensions.length === 0 ? (
-          <p className="note">履歴はありません。</p>
-        ) : (
-          <ul className="ad-list">
-            {view.suspensions.map((entry) => (
-              <li key={entry.id} data-testid="suspension-entry">
-                <p>
-                  {entry.action === 'suspend' ? '停止' : '停止解除'}：{entry.reason}
-                </p>
-                <p className="note">
-                  {formatPassbookTime(entry.actedAt)} ／ {entry.actedBy}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </TitledSection>
+      <SuspensionHistory
+        entries={view.suspensions}
+        titleId="suspensions-title"
+        title="停止・解除の履歴"
+        testId="suspension-entry"
+        actionLabel={{ suspend: '停止', lift: '停止解除' }}
+        when={formatPassbookTime}
+      />
     </>
   );
 }
@@ -172,13 +115,13 @@ export default function AdminUserPage() {
   const { id = '' } = useParams();
   const query = useUserOverview(id);
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/users">← ユーザー検索へ</Link>
-      </p>
-      <QueryContent query={query} errorMessage={messages.userInfoNotFound}>
-        {(view) => <Overview view={view} />}
-      </QueryContent>
-    </div>
+    <OverviewPage
+      backTo="/admin/users"
+      backLabel="← ユーザー検索へ"
+      query={query}
+      errorMessage={messages.userInfoNotFound}
+    >
+      {(view) => <Overview view={view} />}
+    </OverviewPage>
   );
 }

@@ -1,22 +1,16 @@
 import { formatPoints, messages, userSearchQuery } from '@quiz-points/shared';
-import { Link, useSearchParams } from 'react-router';
-import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
+import { Link } from 'react-router';
+import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUserSearch } from '../api/search-users.ts';
+import { useSearchForm } from '../hooks/use-search-form.ts';
 import { UserBadges } from './user-badges.tsx';
 
 export default function AdminUsersPage() {
   useDocumentTitle('ユーザー検索');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const search = useInlineForm({
-    schema: userSearchQuery,
-    field: 'q',
-    initial: q,
-    onValid: (body) => setParams({ q: body.q }),
-  });
+  const { q, search } = useSearchForm(userSearchQuery);
   const query = useUserSearch(q);
 
   return (

@@ -6,8 +6,9 @@ import {
   messages,
   raiseLimitBody,
 } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -46,10 +47,6 @@ const statusBadges: Record<AdStatus, { label: string; className: string }> = {
 function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
   const end = useEndAdDelivery();
   const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   const confirm = async () => {
     try {
@@ -70,23 +67,16 @@ function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormM
     );
   }
   return (
-    <fieldset className="card confirm-box">
-      <legend className="confirm-box__question">{messages.endDeliveryConfirm}</legend>
-      <div className="ad-card__actions">
-        <button
-          ref={confirmButton}
-          type="button"
-          className="button button--danger"
-          disabled={end.isPending}
-          onClick={() => void confirm()}
-        >
-          {end.isPending ? uiText.sending : '終了する'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-          キャンセル
-        </button>
-      </div>
-    </fieldset>
+    <ConfirmStep
+      question={messages.endDeliveryConfirm}
+      confirmLabel="終了する"
+      tone="danger"
+      cancelLabel="キャンセル"
+      cancelWhilePending
+      pending={end.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={() => setConfirming(false)}
+    />
   );
 }
 

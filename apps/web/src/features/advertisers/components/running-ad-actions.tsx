@@ -5,8 +5,9 @@ import {
   scheduleLabel,
   schedulePhase,
 } from '@quiz-points/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import type { FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDuplicateAd } from '../api/duplicate-ad.ts';
@@ -45,10 +46,6 @@ export function PauseResume({ ad, onDone }: { ad: AdvertiserAd; onDone: Done }) 
   const pause = usePauseAd();
   const resume = useResumeAd();
   const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   const act = async (paused: boolean) => {
     try {
@@ -76,23 +73,15 @@ export function PauseResume({ ad, onDone }: { ad: AdvertiserAd; onDone: Done }) 
     );
   }
   return (
-    <fieldset className="card confirm-box">
-      <legend className="confirm-box__question">{runningAdMessages.pauseConfirm}</legend>
-      <div className="ad-card__actions">
-        <button
-          ref={confirmButton}
-          type="button"
-          className="button"
-          disabled={pause.isPending}
-          onClick={() => void act(true)}
-        >
-          {pause.isPending ? uiText.sending : '一時停止する'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-          キャンセル
-        </button>
-      </div>
-    </fieldset>
+    <ConfirmStep
+      question={runningAdMessages.pauseConfirm}
+      confirmLabel="一時停止する"
+      cancelLabel="キャンセル"
+      cancelWhilePending
+      pending={pause.isPending}
+      onConfirm={() => void act(true)}
+      onCancel={() => setConfirming(false)}
+    />
   );
 }
 

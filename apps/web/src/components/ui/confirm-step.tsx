@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { uiText } from '../../../lib/ui-text.ts';
+import { uiText } from '../../lib/ui-text.ts';
 
 /**
- * The admin's in-page confirmation (never window.confirm): the question, what will change, and the
- * button that does it, focused when the step opens so Enter confirms and Tab reaches 戻る.
+ * An in-page confirmation (never window.confirm): the question, what will change, and the button
+ * that does it, focused when the step opens so Enter confirms and Tab reaches the way back. The
+ * admin's steps go back with 戻る, locked while sending; the advertiser's with キャンセル, which
+ * stays usable (`cancelLabel`, `cancelWhilePending`).
  */
 export function ConfirmStep({
   question,
@@ -12,6 +14,8 @@ export function ConfirmStep({
   onCancel,
   pending = false,
   tone = 'primary',
+  cancelLabel = '戻る',
+  cancelWhilePending = false,
   children,
 }: {
   question: string;
@@ -20,6 +24,8 @@ export function ConfirmStep({
   onCancel: () => void;
   pending?: boolean;
   tone?: 'primary' | 'danger';
+  cancelLabel?: string;
+  cancelWhilePending?: boolean;
   children?: ReactNode;
 }) {
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -40,8 +46,13 @@ export function ConfirmStep({
         >
           {pending ? uiText.sending : confirmLabel}
         </button>
-        <button type="button" className="button button--secondary" disabled={pending} onClick={onCancel}>
-          戻る
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pending && !cancelWhilePending}
+          onClick={onCancel}
+        >
+          {cancelLabel}
         </button>
       </div>
     </fieldset>
