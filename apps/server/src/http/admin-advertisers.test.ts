@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, ads, authSessions, invoices, users } from '../db/schema.ts';
+import { anotherInvoice } from '../test/billing-fixtures.ts';
 import { createAd, recordDeliveries, TEST_PASSWORD } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
@@ -206,18 +207,8 @@ describe.each(databaseKinds())('the admin’s advertiser list on %s', (kind) => 
 
   it('holds an ad approved while its advertiser has an unpaid invoice, with the suspension’s hold too', async () => {
     const advertiser = await t.as.advertiser();
-    const billed = await createAd(db(), { advertiserId: advertiser.uid, holds: ['billing'] });
-    await db().insert(invoices).values({
-      adId: billed.id,
-      advertiserId: advertiser.uid,
-      period: '202610',
-      deliveries: 1,
-      unitPrice: 100,
-      subtotal: 100,
-      tax: 10,
-      total: 110,
-      status: 'failed',
-    });
+    const unpaid = await anotherInvoice(t, advertiser.uid);
+    await db().update(invoices).set({ status: 'failed' }).where(eq(invoices.id, unpaid.id));
     const approve = async () => {
       const late = await createAd(db(), { advertiserId: advertiser.uid, status: 'pending', isActive: false });
       expect((await t.admin.json('POST', `/api/admin/ads/${late.id}/approve`)).status).toBe(200);
