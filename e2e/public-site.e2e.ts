@@ -106,6 +106,26 @@ describe('static pages', () => {
   }
 });
 
+describe('the qualified-invoice issuer on the advertiser pages', () => {
+  it('is the configured one: the page and the app draw the number the server embeds', async () => {
+    const { page } = browser;
+    // A server configured with another number: its page embeds that number in the client
+    // configuration (and a pre-rendered page is sent only when it shows the server's values).
+    await page.route('**/advertiser/legal', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll('T0000000000000', 'T1111111111111');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/advertiser/legal');
+    await expect.poll(() => page.getByTestId('registration-number').innerText()).toBe('T1111111111111');
+    // The terms are drawn by the app from the embedded configuration, not from any page of the server's.
+    await page.locator('footer').getByRole('link', { name: '広告主利用規約' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('広告主利用規約');
+    expect(await page.locator('main').innerText()).toContain('登録番号：T1111111111111');
+    await page.unroute('**/advertiser/legal');
+  });
+});
+
 describe('every route of the spec', () => {
   it('answers with a page that has a heading, never a blank screen or an error', async () => {
     const { page } = browser;
