@@ -1,15 +1,10 @@
 import type { ChargeRetryResult } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adminAudit,
-  advertiserBilling,
-  devPaymentCharges,
-  devPaymentSessions,
-  paymentWebhookEvents,
-} from '../db/schema.ts';
+import { adminAudit, devPaymentCharges, paymentWebhookEvents } from '../db/schema.ts';
 import {
   advertiserWithInvoice,
+  cardNowPays,
   DECLINING_CARD,
   failureMailsTo,
   holdsOf,
@@ -59,14 +54,7 @@ describe.each(postgresKinds())('failed payments exactly once under concurrency o
     const owner = await advertiserWithInvoice(t, DECLINING_CARD);
     await runMonthlyCharges(t);
     expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({ status: 'failed', chargeAttempts: 1 });
-    const [billing] = await t.database.db
-      .select()
-      .from(advertiserBilling)
-      .where(eq(advertiserBilling.userId, owner.uid));
-    await t.database.db
-      .update(devPaymentSessions)
-      .set({ cardDeclines: false })
-      .where(eq(devPaymentSessions.paymentMethodId, billing!.paymentMethodId!));
+    await cardNowPays(t, owner.uid);
 
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>

@@ -6,16 +6,11 @@ import {
 } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adminAudit,
-  advertiserBilling,
-  devPaymentCharges,
-  devPaymentSessions,
-  paymentWebhookEvents,
-} from '../db/schema.ts';
+import { adminAudit, advertiserBilling, devPaymentCharges, paymentWebhookEvents } from '../db/schema.ts';
 import {
   advertiserWithInvoice,
   anotherInvoice,
+  cardNowPays,
   DECLINING_CARD,
   failureMailsTo,
   holdsOf,
@@ -210,14 +205,7 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
     expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({ status: 'failed', chargeAttempts: 2 });
 
     // The card now pays (say, the advertiser's bank lifted its block).
-    const [billing] = await t.database.db
-      .select()
-      .from(advertiserBilling)
-      .where(eq(advertiserBilling.userId, owner.uid));
-    await t.database.db
-      .update(devPaymentSessions)
-      .set({ cardDeclines: false })
-      .where(eq(devPaymentSessions.paymentMethodId, billing!.paymentMethodId!));
+    await cardNowPays(t, owner.uid);
     const paid = await t.admin.json<ChargeRetryResult>(
       'POST',
       `/api/admin/failed-charges/${owner.invoice.id}/retry`,

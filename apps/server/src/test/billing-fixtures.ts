@@ -1,7 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { ads, devOutbox, invoices } from '../db/schema.ts';
+import { ads, advertiserBilling, devOutbox, devPaymentSessions, invoices } from '../db/schema.ts';
 import { createAd } from './factories.ts';
 import type { TestHttpClient } from './http-client.ts';
 import type { TestAppHandle } from './use-test-app.ts';
@@ -138,3 +138,15 @@ export const paymentFailed = (eventId: string, invoiceId: string) => ({
     },
   },
 });
+
+/** The advertiser's declining stand-in card pays from now on (say, the bank lifted its block). */
+export async function cardNowPays(t: TestAppHandle, advertiserId: string) {
+  const [billing] = await t.database.db
+    .select()
+    .from(advertiserBilling)
+    .where(eq(advertiserBilling.userId, advertiserId));
+  await t.database.db
+    .update(devPaymentSessions)
+    .set({ cardDeclines: false })
+    .where(eq(devPaymentSessions.paymentMethodId, billing!.paymentMethodId!));
+}
