@@ -690,6 +690,16 @@ export const pageViews = pgTable(
   (t) => [index('page_views_time_idx').on(t.viewedAt)],
 );
 
+/**
+ * Which Japan-time days each rollup has written (domain/figures/closed-days.ts): every day up to
+ * through_day is in its table, and later days are read live from the raw rows.
+ */
+export const figureRollups = pgTable('figure_rollups', {
+  name: text('name').primaryKey(),
+  /** Null until the rollup writes its first day. */
+  throughDay: date('through_day', { mode: 'string' }),
+});
+
 /** Fixed-window rate-limit counters, shared by every app instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

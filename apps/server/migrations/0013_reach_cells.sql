@@ -1,0 +1,3 @@
+-- Member counts per profile cell for the reach estimate.
+-- (placeholder until its statements are written)
+select 1;
