@@ -29,12 +29,12 @@ export interface BackgroundJobsOptions {
 
 /**
  * Which domain job runs when: the monthly billing (SPEC §9), and the hourly pruning of rows nobody
- * reads any more. services/jobs runs them (pg-boss, or an in-process check on PGlite).
+ * reads any more. Each run is idempotent, so one may also be run by hand.
  */
-export function startBackgroundJobs(options: BackgroundJobsOptions): Promise<RunningJobs> {
+export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
   const { config, database, payments, mailer, log } = options;
   const now = options.now ?? (() => new Date());
-  const jobs: ScheduledJob[] = [
+  return [
     {
       name: JOB_NAMES.monthlyBilling,
       // 04:00 on the 5th: billed on the 5th of the following month.
@@ -67,5 +67,9 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): Promise<Run
       },
     },
   ];
-  return startJobs({ database: config.database, jobs, log });
+}
+
+/** Starts the scheduled jobs: services/jobs runs them (pg-boss, or an in-process check on PGlite). */
+export function startBackgroundJobs(options: BackgroundJobsOptions): Promise<RunningJobs> {
+  return startJobs({ database: options.config.database, jobs: scheduledJobs(options), log: options.log });
 }
