@@ -57,11 +57,11 @@ describe('the replica lag', () => {
 });
 
 describe('which failures send a read to the primary', () => {
-  it('counts a lost or refused connection, a shutdown and a server still starting', () => {
+  it('counts a lost or refused connection, a shutdown, a server starting, full or refusing the login', () => {
     expect(isConnectionError(refused)).toBe(true);
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionError(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    for (const code of ['08006', '08001', '57P01', '57P02', '57P03']) {
+    for (const code of ['08006', '08001', '57P01', '57P02', '57P03', '53300', '28P01', '3D000']) {
       expect(isConnectionError(Object.assign(new Error(code), { code })), code).toBe(true);
     }
   });

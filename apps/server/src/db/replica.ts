@@ -62,15 +62,22 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * Whether an error says the connection itself failed (the server is gone, shutting down or still
- * starting), not the statement: node-postgres's own errors carry no SQLSTATE, only a message.
+ * Whether an error says the replica cannot serve at all (gone, shutting down, still starting, full,
+ * or refusing this login), not that the statement failed: node-postgres's own errors carry no
+ * SQLSTATE, only a message.
  */
 export function isConnectionError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    // 08: connection exception; 57P01–57P03: admin or crash shutdown, cannot connect now.
-    return NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code);
+    // 08: connection exception; 57P01–57P03: admin or crash shutdown, cannot connect now;
+    // 53300: too many connections; 28: the login refused; 3D000: no such database there.
+    return (
+      NETWORK_CODES.has(code) ||
+      code.startsWith('08') ||
+      code.startsWith('28') ||
+      ['57P01', '57P02', '57P03', '53300', '3D000'].includes(code)
+    );
   }
   return typeof message === 'string' && /connection|timeout exceeded when trying to connect/i.test(message);
 }
