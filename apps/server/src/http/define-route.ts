@@ -135,7 +135,7 @@ function toFastifyRoute({ endpoint, handle }: Route, options: RouteOptions) {
       `${endpoint.method} ${endpoint.path} reads from the replica: registerRoutes needs \`reads\``,
     );
   }
-  const afterWrite = reads && isConsoleWrite(endpoint) ? reads.afterWrite : null;
+  const afterWrite = isConsoleWrite(endpoint) ? reads?.afterWrite : undefined;
   const onSend = [
     ...(options.checkResponses
       ? [

@@ -17,8 +17,8 @@ const consoleAudiences = new Set<Audience>(['advertiser', 'advertiserOrAdmin', '
  */
 export interface ReadRouting {
   readerFor(request: FastifyRequest): Database;
-  /** After a console endpoint's successful write: the writer reads its own writes for a while. */
-  afterWrite(reply: FastifyReply): void;
+  /** After a console endpoint's successful write: the writer reads its own writes for a while (with a replica). */
+  afterWrite?(reply: FastifyReply): void;
 }
 
 /** Whether a successful answer of this endpoint starts a while of reading from the primary. */
@@ -34,7 +34,7 @@ export function createReadRouting(options: {
   secureCookies: boolean;
 }): ReadRouting {
   const { db, reader, replica } = options.database;
-  if (!replica) return { readerFor: () => reader, afterWrite: () => {} };
+  if (!replica) return { readerFor: () => reader };
   // A check may find the replica up to its bound behind just before the next check: cover both.
   const maxAge = Math.ceil(replica.maxLagSeconds + REPLICA_CHECK_INTERVAL_MS / 1000);
   const cookie = [
