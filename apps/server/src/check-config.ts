@@ -7,7 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 function summary(config: Config): string[] {
   const database =
     config.database.kind === 'postgres'
-      ? 'PostgreSQL (DATABASE_URL)'
+      ? `PostgreSQL (DATABASE_URL)${config.database.replica ? ', console reads on a replica (DATABASE_REPLICA_URL)' : ''}`
       : `PGlite in ${config.database.dataDir} (one process only)`;
   const mail = config.mail.transport === 'smtp' ? 'SMTP (SMTP_URL)' : 'capture (the local stand-in)';
   const sms = config.sms.provider === 'twilio' ? 'Twilio' : 'capture (the local stand-in)';

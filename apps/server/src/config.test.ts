@@ -48,6 +48,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });
 
+  it('reads a replica for the console reads beside PostgreSQL, with a lag bound of 10 seconds unless set', () => {
+    const replicaUrl = 'postgres://app@replica.internal:5432/quiz_points';
+    expect(loadConfig({ ...production, DATABASE_REPLICA_URL: replicaUrl }).database).toEqual({
+      kind: 'postgres',
+      url: productionEnv.DATABASE_URL,
+      replica: { url: replicaUrl, maxLagSeconds: 10 },
+    });
+    const bounded = loadConfig({
+      ...production,
+      DATABASE_REPLICA_URL: replicaUrl,
+      DATABASE_REPLICA_MAX_LAG_SECONDS: '30',
+    });
+    expect(bounded.database).toMatchObject({ replica: { maxLagSeconds: 30 } });
+    expect(() => loadConfig({ ...production, DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_SECONDS/,
+    );
+  });
+
+  it('refuses a replica with PGlite, saying why', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://app@replica.internal/quiz_points' })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL on PostgreSQL: the embedded database \(PGlite/,
+    );
+  });
+
   it('allows a shortened wait only in tests', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_AD_WAIT_SECONDS: '2' }).adWaitSeconds).toBe(2);
     expect(() => loadConfig({ NODE_ENV: 'development', TEST_AD_WAIT_SECONDS: '2' })).toThrow(ConfigError);

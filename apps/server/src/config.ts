@@ -28,6 +28,10 @@ const envSchema = z.object({
   METRICS_ALLOW: addressListSetting('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
+  /** A streaming replica of DATABASE_URL for lag-tolerant console reads (db/replica.ts); PostgreSQL only. */
+  DATABASE_REPLICA_URL: z.string().min(1).optional(),
+  /** The replica is set aside while it is further behind the primary than this. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   SEED: z.enum(['auto', 'never']).default('auto'),
   AUTH_SECRET: z.string().min(32).default(DEV_SECRET),
@@ -82,7 +86,14 @@ export interface Config {
   /** METRICS_ALLOW: the addresses and CIDR ranges that may read GET /metrics. */
   metricsAllow: string[];
   logLevel: Env['LOG_LEVEL'];
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        /** DATABASE_REPLICA_URL and its lag bound: where the console's lag-tolerant reads may go. */
+        replica?: { url: string; maxLagSeconds: number };
+      }
+    | { kind: 'pglite'; dataDir: string };
   seed: Env['SEED'];
   authSecret: string;
   adminEmail: string;
@@ -130,6 +141,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
     problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+    problems.push(
+      'DATABASE_REPLICA_URL needs DATABASE_URL on PostgreSQL: the embedded database (PGlite, used when DATABASE_URL is unset) has no replicas',
+    );
+  }
   if (env.TEST_AD_WAIT_SECONDS !== undefined && env.NODE_ENV !== 'test') {
     problems.push('TEST_AD_WAIT_SECONDS is only allowed with NODE_ENV=test');
   }
@@ -173,7 +189,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: env.METRICS_ALLOW,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          ...(env.DATABASE_REPLICA_URL
+            ? {
+                replica: {
+                  url: env.DATABASE_REPLICA_URL,
+                  maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS,
+                },
+              }
+            : {}),
+        }
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
     seed: env.SEED,
     authSecret: env.AUTH_SECRET,

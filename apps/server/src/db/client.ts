@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { openReplicaReader, type ReplicaReader, type ReplicaSettings } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,6 +19,14 @@ export type Executor = Database | Tx;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Lag-tolerant console reads: the replica while it answers and keeps up (db/replica.ts), the
+   * primary otherwise; `db` itself without DATABASE_REPLICA_URL. Only the routes declared
+   * `reads: 'replica'` are handed it (http/define-route.ts); writes and balances use `db`.
+   */
+  reader: Database;
+  /** The replica's checks and state, with DATABASE_REPLICA_URL (for /metrics and the logs). */
+  replica?: ReplicaReader;
   kind: 'pglite' | 'postgres';
   /** Runs the migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
@@ -44,15 +53,24 @@ async function migrationsApplied(client: pg.PoolClient): Promise<boolean> {
   return Number(applied.rows[0]?.latest ?? 0) >= newest;
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  poolSize = 20,
+  options: { replica?: ReplicaSettings } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A client that loses its connection must not crash the process: idle ones report to the pool,
   // checked-out ones to themselves (their query fails, the request answers 503); the pool replaces both.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const replica = options.replica
+    ? await openReplicaReader({ primary: pool, settings: options.replica, poolSize })
+    : undefined;
   return {
     db,
+    reader: replica?.db ?? db,
+    replica,
     kind: 'postgres',
     async migrate() {
       const client = await pool.connect();
@@ -81,6 +99,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       await pool.query('select 1');
     },
     async close() {
+      await replica?.close();
       await pool.end();
     },
     poolStats() {
@@ -97,6 +116,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
+      reader: db,
       kind: 'pglite',
       async migrate() {
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });

@@ -3,6 +3,6 @@ import { type DatabaseHandle, openPglite, openPostgres } from './client.ts';
 
 export function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.database.kind === 'postgres'
-    ? openPostgres(config.database.url)
+    ? openPostgres(config.database.url, undefined, { replica: config.database.replica })
     : openPglite(config.database.dataDir);
 }

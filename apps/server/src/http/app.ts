@@ -14,6 +14,7 @@ import { registerJsonBodyParser } from './json-body-parser.ts';
 import { type LogDestination, loggerOptions } from './log-redaction.ts';
 import { registerLoopbackRedirect } from './loopback-redirect.ts';
 import { registerMetrics } from './metrics.ts';
+import { createReadRouting } from './read-routing.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -80,6 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
   const routeDeps: RouteDeps = { ...deps, ...routeOptions, auth, guards };
 
+  // Lag-tolerant console reads may go to a replica (db/replica.ts); its state changes are logged.
+  const reads = createReadRouting({
+    database: deps.database,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+  deps.database.replica?.useLog(app.log);
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   if (config.env === 'development') registerLoopbackRedirect(app, config.publicUrl);
@@ -106,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...advertiserBillingRoutes(routeDeps),
       ...paymentFailureRoutes(routeDeps),
     ],
-    routeOptions,
+    { ...routeOptions, reads },
   );
   await registerPaymentWebhook(app, routeDeps);
   await registerSampleAds(app);

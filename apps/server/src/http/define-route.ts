@@ -1,8 +1,10 @@
 import type { Audience, Endpoint, ParamsOf, ParsedBodyOf, QueryOf, ResponseOf } from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { DomainError } from '../domain/domain-error.ts';
 import type { UserRow } from '../domain/user-row.ts';
 import type { Guards } from './guards.ts';
+import { isConsoleWrite, type ReadRouting } from './read-routing.ts';
 
 /** What each audience's guard hands the handler. */
 interface Viewers {
@@ -18,15 +20,24 @@ interface Viewers {
 }
 export type ViewerOf<A extends Audience> = Viewers[A];
 
+/**
+ * An endpoint declared `reads: 'replica'` gets `reader`: the database its lag-tolerant reads go to
+ * (the replica while it keeps up; http/read-routing.ts). Any other handler has no `reader` at all,
+ * so a write or a balance cannot be sent to the replica by mistake.
+ */
+type ReaderOf<E extends Endpoint> = E extends { reads: 'replica' }
+  ? { reader: Database }
+  : { reader?: never };
+
 /** A handler's input: parsed and typed by the endpoint's own schemas before it runs. */
-export interface RouteContext<E extends Endpoint> {
+export type RouteContext<E extends Endpoint> = {
   viewer: ViewerOf<E['audience']>;
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: ParsedBodyOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
-}
+} & ReaderOf<E>;
 
 export interface Route {
   endpoint: Endpoint;
@@ -112,20 +123,40 @@ async function checkResponse(endpoint: Endpoint, reply: FastifyReply, payload: u
 export interface RouteOptions {
   /** Check every success against its declared response (the test app; never in production). */
   checkResponses?: boolean;
+  /** Where `reads: 'replica'` endpoints read (required when a route declares it; http/read-routing.ts). */
+  reads?: ReadRouting;
 }
 
 function toFastifyRoute({ endpoint, handle }: Route, options: RouteOptions) {
   const status = endpoint.status;
+  const { reads } = options;
+  if (endpoint.reads === 'replica' && !reads) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} reads from the replica: registerRoutes needs \`reads\``,
+    );
+  }
+  const afterWrite = isConsoleWrite(endpoint) ? reads?.afterWrite : undefined;
+  const onSend = [
+    ...(options.checkResponses
+      ? [
+          async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+            checkResponse(endpoint, reply, payload),
+        ]
+      : []),
+    ...(afterWrite
+      ? [
+          async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            afterWrite(reply);
+            return payload;
+          },
+        ]
+      : []),
+  ];
   return {
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
-    ...(options.checkResponses
-      ? {
-          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
-            checkResponse(endpoint, reply, payload),
-        }
-      : {}),
+    ...(onSend.length > 0 ? { onSend } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const params = parseParams(endpoint, request.params);
       // A ZodError leaves as VALIDATION with the schema's own Japanese message (error-handler.ts).
@@ -139,6 +170,7 @@ function toFastifyRoute({ endpoint, handle }: Route, options: RouteOptions) {
         body,
         request,
         reply,
+        ...(endpoint.reads === 'replica' && reads ? { reader: reads.readerFor(request) } : {}),
       } as RouteContext<Endpoint>);
     },
   };

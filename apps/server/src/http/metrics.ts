@@ -233,6 +233,39 @@ function inProcessJobs(): JobRow[] {
   }));
 }
 
+/** With DATABASE_REPLICA_URL: whether this instance reads from the replica now, and how far behind it is. */
+function replicaFamilies(database: DatabaseHandle): Family[] {
+  const replica = database.replica;
+  if (!replica) return [];
+  const { condition, lagSeconds } = replica.state();
+  return [
+    {
+      name: 'qp_db_replica_in_use',
+      help: 'Whether this instance sends the lag-tolerant console reads to the replica (1) or to the primary (0).',
+      type: 'gauge',
+      samples: [{ value: condition === 'in-use' ? 1 : 0 }],
+    },
+    {
+      name: 'qp_db_replica_lag_seconds',
+      help: 'How far behind the primary the replica was at this instance’s last check, at most (NaN: unreachable or unknown).',
+      type: 'gauge',
+      samples: [{ value: lagSeconds ?? Number.NaN }],
+    },
+    {
+      name: 'qp_db_replica_max_lag_seconds',
+      help: 'DATABASE_REPLICA_MAX_LAG_SECONDS: the replica is set aside while further behind than this.',
+      type: 'gauge',
+      samples: [{ value: replica.maxLagSeconds }],
+    },
+    {
+      name: 'qp_db_replica_fallback_reads_total',
+      help: 'Reads the replica failed (a broken connection, a recovery conflict) that the primary answered instead.',
+      type: 'counter',
+      samples: [{ value: replica.fallbackReads() }],
+    },
+  ];
+}
+
 /**
  * GET /metrics in the Prometheus text format: this instance's requests, process and connection
  * pool, and the business figures from the database. Only `METRICS_ALLOW` (by `request.ip`) may
@@ -326,6 +359,7 @@ export function registerMetrics(
             },
           ] satisfies Family[])
         : []),
+      ...replicaFamilies(database),
       ...business,
     ];
     loopDelay.reset();

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   logDestination?: LogDestination;
   /** Listen on a real port (needed where the app calls itself, as in the OpenID Connect flow). */
   listen?: boolean;
+  /** A database the test made itself (of `kind`), closed with the app. */
+  database?: TestDatabase;
 }
 
 /** The whole HTTP app on a fresh database, for `app.inject` tests and real HTTP. */
@@ -46,7 +48,7 @@ export async function createTestApp(
   const port = options.listen ? await freePort() : 3000;
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ PORT: String(port), PUBLIC_URL: url, ...options.env });
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const app = await buildApp({
     config,
     database,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
+import type { ReplicaSettings } from '../db/replica.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,15 +19,22 @@ export interface TestDatabase extends DatabaseHandle {
   url?: string;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind: DatabaseKind, poolSize = 20): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close (with
+ * `replica`, its lag-tolerant reads checked against that replica, as DATABASE_REPLICA_URL does).
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  poolSize = 20,
+  options: { replica?: ReplicaSettings } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openPglite();
     await handle.migrate();
     return handle;
   }
   const postgres = await createPostgresDatabase('qp_test');
-  const handle = await openPostgres(postgres.url, poolSize);
+  const handle = await openPostgres(postgres.url, poolSize, options);
   await handle.migrate();
   return {
     ...handle,

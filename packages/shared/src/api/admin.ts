@@ -38,15 +38,17 @@ const dailyQuizInput = {
 };
 
 /** What is waiting for the admin (the hub). */
-export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary);
+export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary, { reads: 'replica' });
 
 /** People by user id, e-mail or part of an e-mail; newest first, at most 50. */
 export const searchUsers = endpoint('GET /api/admin/users', 'admin', adminUserList, {
+  reads: 'replica',
   query: userSearchQuery,
   example: { query: { q: 'example' } },
 });
 
 export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', adminUserOverview, {
+  reads: 'replica',
   notFound: messages.userInfoNotFound,
 });
 
@@ -59,6 +61,7 @@ export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension'
 
 /** Advertisers, newest first, by part of an e-mail, a name or a company name (issue 17). */
 export const searchAdvertisers = endpoint('GET /api/admin/advertisers', 'admin', adminAdvertiserList, {
+  reads: 'replica',
   query: advertiserSearchQuery,
   example: { query: { q: 'example' } },
 });
@@ -67,7 +70,7 @@ export const getAdvertiserOverview = endpoint(
   'GET /api/admin/advertisers/:userId',
   'admin',
   adminAdvertiserOverview,
-  { notFound: advertiserConsoleMessages.notFound },
+  { reads: 'replica', notFound: advertiserConsoleMessages.notFound },
 );
 
 /** Suspend (every ad held, signed out everywhere) or lift it, with a reason; a repeat changes nothing. */
@@ -83,7 +86,9 @@ export const setAdvertiserSuspension = endpoint(
 );
 
 /** SPEC §4 Ad status: the ads waiting for review, oldest first. */
-export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList);
+export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList, {
+  reads: 'replica',
+});
 
 /** `mailed`: whether the advertiser was told (SPEC §8). */
 export const approveAd = endpoint('POST /api/admin/ads/:adId/approve', 'admin', mailedResponse, {
@@ -96,7 +101,9 @@ export const rejectAd = endpoint('POST /api/admin/ads/:adId/reject', 'admin', ma
   example: { body: { reason: '内容が不明確です' } },
 });
 
-export const listDailyQuizzes = endpoint('GET /api/admin/daily-quizzes', 'admin', adminDailyQuizList);
+export const listDailyQuizzes = endpoint('GET /api/admin/daily-quizzes', 'admin', adminDailyQuizList, {
+  reads: 'replica',
+});
 
 /** SPEC §5 Create daily quiz: one quiz per date. */
 export const createDailyQuiz = endpoint('POST /api/admin/daily-quizzes', 'admin', dailyQuizSaved, {
@@ -119,12 +126,15 @@ export const updateDailyQuiz = endpoint(
 
 /** SPEC §2 reward check: a person's quiz responses by e-mail. */
 export const checkRewards = endpoint('GET /api/admin/reward-check', 'admin', rewardCheckResult, {
+  reads: 'replica',
   query: rewardCheckQuery,
   example: { query: { email: 'someone@example.com' } },
 });
 
 /** Every setting's value in force, and the audit of changes. */
-export const getSettings = endpoint('GET /api/admin/settings', 'admin', adminSettingsView);
+export const getSettings = endpoint('GET /api/admin/settings', 'admin', adminSettingsView, {
+  reads: 'replica',
+});
 
 /** One setting; its `value` is checked against that key's own schema (settingSchemas). */
 export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', settingUpdated, {
@@ -134,5 +144,6 @@ export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', s
 
 /** The numbers, per Japan-time day, over the last `days` (7 to 90; anything else shows 30). */
 export const getDashboard = endpoint('GET /api/admin/dashboard', 'admin', adminDashboard, {
+  reads: 'replica',
   query: dashboardQuery,
 });

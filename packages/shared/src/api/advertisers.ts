@@ -101,6 +101,7 @@ export const estimateReach = endpoint(
   'advertiserOrAdmin',
   reachEstimate,
   {
+    reads: 'replica',
     body: reachEstimateBody,
     example: { body: { ...noTargeting, targetPrefectures: ['東京都'], targetChildren: ['with'] } },
   },
@@ -110,6 +111,7 @@ export const listAds = endpoint(
   'GET /api/advertiser/ads',
   'advertiserOrAdmin',
   z.strictObject({ ads: z.array(advertiserAd) }),
+  { reads: 'replica' },
 );
 
 /** SPEC §5 Create ad: pending, with the pricing in force stored on it. */
@@ -151,6 +153,7 @@ export const raiseAdLimit = endpoint(
 
 /** One ad's figures over a range of Japan-time days (the last 30 days unless asked); owner only. */
 export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', adReport, {
+  reads: 'replica',
   query: adReportQuery,
   example: { query: { from: '2026-04-01', to: '2026-04-30' } },
 });
@@ -163,7 +166,11 @@ export const downloadAdReportCsv = endpoint(
   'GET /api/advertiser/ads/:adId/report.csv',
   'advertiserOrAdmin',
   null,
-  { query: adReportCsvQuery, example: { query: { from: '2026-04-01', to: '2026-04-30', table: 'days' } } },
+  {
+    reads: 'replica',
+    query: adReportCsvQuery,
+    example: { query: { from: '2026-04-01', to: '2026-04-30', table: 'days' } },
+  },
 );
 
 /** Issue 17: a new ad kept as a draft (no card needed), never reviewed, billed or delivered. */

@@ -52,7 +52,9 @@ export const updateCompanyDetails = endpoint(
 );
 
 /** Month-to-date spend per ad and for the account, and the invoices issued so far. */
-export const getBillingOverview = endpoint('GET /api/advertiser/billing', 'advertiser', billingOverview);
+export const getBillingOverview = endpoint('GET /api/advertiser/billing', 'advertiser', billingOverview, {
+  reads: 'replica',
+});
 
 /** One of the advertiser's own invoices as a qualified-invoice PDF (another's is a 404). */
 export const downloadInvoicePdf = endpoint('GET /api/advertiser/invoices/:invoiceId/pdf', 'advertiser', null);

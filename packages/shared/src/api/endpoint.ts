@@ -39,6 +39,12 @@ export interface EndpointOptions {
   readonly example?: { body?: unknown; query?: Record<string, string> };
   /** The success status when it is not 200 (201 for a created resource). */
   readonly status?: 200 | 201 | 204;
+  /**
+   * 'replica': a console read that tolerates a few seconds of lag, so the server may answer it from
+   * a read-only replica (docs/decisions/029-replica-reads.md). Never on a write, a member's own
+   * balance or anything read to be written back; http/read-routing.test.ts keeps the list.
+   */
+  readonly reads?: 'replica';
 }
 
 /**

@@ -33,6 +33,7 @@ export const listPendingGiftRequests = endpoint(
   'GET /api/admin/gift-requests',
   'admin',
   pendingGiftRequestList,
+  { reads: 'replica' },
 );
 
 export const issueGift = endpoint('POST /api/admin/gift-requests/:requestId/issue', 'admin', okResponse, {
@@ -46,10 +47,13 @@ export const rejectGift = endpoint('POST /api/admin/gift-requests/:requestId/rej
 });
 
 /** The gift-code inventory (decision 016): stock per gift type and amount. */
-export const listGiftCodeStock = endpoint('GET /api/admin/gift-codes/stock', 'admin', giftCodeStock);
+export const listGiftCodeStock = endpoint('GET /api/admin/gift-codes/stock', 'admin', giftCodeStock, {
+  reads: 'replica',
+});
 
 /** One gift type and amount's codes, masked, newest first. */
 export const listGiftCodes = endpoint('GET /api/admin/gift-codes', 'admin', maskedGiftCodeList, {
+  reads: 'replica',
   query: giftCodeListQuery,
   example: { query: { giftType: 'amazon', amount: '1000' } },
 });

@@ -19,7 +19,9 @@ export const markNoticeRead = endpoint('POST /api/notices/:noticeId/read', 'memb
 });
 
 /** Every notice, the newest first. */
-export const listAdminNotices = endpoint('GET /api/admin/notices', 'admin', adminNoticeList);
+export const listAdminNotices = endpoint('GET /api/admin/notices', 'admin', adminNoticeList, {
+  reads: 'replica',
+});
 
 export const postNotice = endpoint('POST /api/admin/notices', 'admin', noticeSaved, {
   body: noticeBody,

@@ -12,7 +12,9 @@ export const listOwnFailedCharges = endpoint(
 );
 
 /** Every failed charge, oldest failure first. */
-export const listFailedCharges = endpoint('GET /api/admin/failed-charges', 'admin', adminFailedChargeList);
+export const listFailedCharges = endpoint('GET /api/admin/failed-charges', 'admin', adminFailedChargeList, {
+  reads: 'replica',
+});
 
 /** Charges a failed invoice again (same idempotency key: never twice), audited. */
 export const retryFailedCharge = endpoint(

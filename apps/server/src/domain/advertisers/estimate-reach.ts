@@ -23,15 +23,17 @@ const asTextArray = (values: readonly string[]) =>
  */
 export async function estimateReach(options: {
   db: Executor;
+  /** Where the count reads (a lag-tolerant read: the replica's reader); the rate limit is a write on `db`. */
+  reader?: Executor;
   advertiserId: string;
   targeting: PricedTargeting;
   now?: Date;
 }): Promise<{ estimate: ReachEstimate }> {
-  const { db, targeting, now = new Date() } = options;
+  const { db, reader = db, targeting, now = new Date() } = options;
   await consumeRateLimit(db, { key: `reach-estimate:user:${options.advertiserId}`, ...REACH_ESTIMATE_LIMIT });
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await queryRows<{ members: number }>(
-    db,
+    reader,
     sql`select count(*)::integer as members
         from users u
         where qp_is_member(u, ${at})

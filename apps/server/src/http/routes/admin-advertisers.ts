@@ -8,11 +8,11 @@ import { defineRoute } from '../define-route.ts';
 /** Admin: the advertiser list, one advertiser's ads, spend and invoices, and their suspension. */
 export function adminAdvertiserRoutes({ database: { db } }: RouteDeps) {
   return [
-    defineRoute(api.admin.searchAdvertisers, async ({ query }) => ({
-      advertisers: await searchAdvertisers({ db, ...query }),
+    defineRoute(api.admin.searchAdvertisers, async ({ reader, query }) => ({
+      advertisers: await searchAdvertisers({ db: reader, ...query }),
     })),
-    defineRoute(api.admin.getAdvertiserOverview, async ({ params }) =>
-      getAdvertiserOverview({ db, ...params }),
+    defineRoute(api.admin.getAdvertiserOverview, async ({ reader, params }) =>
+      getAdvertiserOverview({ db: reader, ...params }),
     ),
     defineRoute(api.admin.setAdvertiserSuspension, async ({ viewer, params, body }) =>
       setAdvertiserSuspension({ db, ...params, input: body, adminId: viewer.id }),

@@ -18,19 +18,23 @@ export function adminConsoleRoutes({ database: { db }, mailer }: RouteDeps) {
   const review = ({ viewer, params, request }: ReviewContext, decision: ReviewDecision) =>
     reviewAd({ db, mailer, log: request.log, ...params, adminId: viewer.id, decision });
   return [
-    defineRoute(api.admin.getSummary, async () => getAdminSummary({ db })),
-    defineRoute(api.admin.listPendingAds, async () => ({ ads: await listPendingAds({ db }) })),
+    defineRoute(api.admin.getSummary, async ({ reader }) => getAdminSummary({ db: reader })),
+    defineRoute(api.admin.listPendingAds, async ({ reader }) => ({
+      ads: await listPendingAds({ db: reader }),
+    })),
     defineRoute(api.admin.approveAd, async (context) => review(context, { kind: 'approve' })),
     defineRoute(api.admin.rejectAd, async (context) => review(context, { kind: 'reject', ...context.body })),
-    defineRoute(api.admin.listDailyQuizzes, async () => ({ quizzes: await listDailyQuizzes({ db }) })),
+    defineRoute(api.admin.listDailyQuizzes, async ({ reader }) => ({
+      quizzes: await listDailyQuizzes({ db: reader }),
+    })),
     defineRoute(api.admin.createDailyQuiz, async ({ viewer, body }) =>
       createDailyQuiz({ db, adminId: viewer.id, input: body }),
     ),
     defineRoute(api.admin.updateDailyQuiz, async ({ viewer, params, body }) =>
       updateDailyQuiz({ db, adminId: viewer.id, ...params, input: body }),
     ),
-    defineRoute(api.admin.checkRewards, async ({ query }) => ({
-      responses: await checkRewards({ db, ...query }),
+    defineRoute(api.admin.checkRewards, async ({ reader, query }) => ({
+      responses: await checkRewards({ db: reader, ...query }),
     })),
   ];
 }

@@ -8,8 +8,12 @@ import { defineRoute } from '../define-route.ts';
 /** Admin: find people, see one person's account, suspend or reinstate (signed out everywhere at once). */
 export function adminUserRoutes({ database: { db } }: RouteDeps) {
   return [
-    defineRoute(api.admin.searchUsers, async ({ query }) => ({ users: await searchUsers({ db, ...query }) })),
-    defineRoute(api.admin.getUserOverview, async ({ params }) => getUserOverview({ db, ...params })),
+    defineRoute(api.admin.searchUsers, async ({ reader, query }) => ({
+      users: await searchUsers({ db: reader, ...query }),
+    })),
+    defineRoute(api.admin.getUserOverview, async ({ reader, params }) =>
+      getUserOverview({ db: reader, ...params }),
+    ),
     defineRoute(api.admin.setSuspension, async ({ viewer, params, body }) =>
       setSuspension({ db, ...params, input: body, adminId: viewer.id }),
     ),

@@ -38,7 +38,9 @@ export function advertiserBillingRoutes(deps: RouteDeps) {
     defineRoute(api.billing.updateCompanyDetails, async ({ viewer, body }) => ({
       company: await updateCompanyDetails(db, viewer.id, body),
     })),
-    defineRoute(api.billing.getBillingOverview, async ({ viewer }) => getBillingOverview(db, viewer.id)),
+    defineRoute(api.billing.getBillingOverview, async ({ viewer, reader }) =>
+      getBillingOverview(reader, viewer.id),
+    ),
     defineRoute(api.billing.downloadInvoicePdf, async ({ viewer, params, reply }) => {
       const { pdf, fileName } = await getInvoicePdf({
         db,

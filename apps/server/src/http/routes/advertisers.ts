@@ -53,11 +53,11 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     defineRoute(api.advertisers.getPricing, async ({ viewer: { isAdmin } }) =>
       getAdvertiserPricing({ db, isAdmin }),
     ),
-    defineRoute(api.advertisers.estimateReach, async ({ viewer: { user }, body }) =>
-      estimateReach({ db, advertiserId: user.id, targeting: body }),
+    defineRoute(api.advertisers.estimateReach, async ({ viewer: { user }, body, reader }) =>
+      estimateReach({ db, reader, advertiserId: user.id, targeting: body }),
     ),
-    defineRoute(api.advertisers.listAds, async ({ viewer: { user } }) => ({
-      ads: await listAdvertiserAds({ db, advertiserId: user.id }),
+    defineRoute(api.advertisers.listAds, async ({ viewer: { user }, reader }) => ({
+      ads: await listAdvertiserAds({ db: reader, advertiserId: user.id }),
     })),
     defineRoute(api.advertisers.submitAd, async ({ viewer: { user, isAdmin }, body, request }) =>
       submitAd({ db, mailer, log: request.log, advertiser: user, isAdmin, input: body }),
@@ -74,11 +74,13 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     defineRoute(api.advertisers.raiseAdLimit, async ({ viewer: { user }, params, body }) =>
       raiseAdLimit({ db, owner: { userId: user.id }, ...params, input: body }),
     ),
-    defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params, query }) =>
-      getAdReport({ db, owner: { userId: user.id }, ...params, query }),
+    defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params, query, reader }) =>
+      getAdReport({ db: reader, owner: { userId: user.id }, ...params, query }),
     ),
-    defineRoute(api.advertisers.downloadAdReportCsv, async ({ viewer: { user }, params, query, reply }) =>
-      sendCsv(reply, await exportAdReportCsv({ db, owner: { userId: user.id }, ...params, query })),
+    defineRoute(
+      api.advertisers.downloadAdReportCsv,
+      async ({ viewer: { user }, params, query, reply, reader }) =>
+        sendCsv(reply, await exportAdReportCsv({ db: reader, owner: { userId: user.id }, ...params, query })),
     ),
     defineRoute(api.advertisers.createDraft, async ({ viewer: { user, isAdmin }, body }) =>
       createDraft({ db, advertiser: user, isAdmin, input: body }),

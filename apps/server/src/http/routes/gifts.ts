@@ -21,8 +21,8 @@ export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {
     defineRoute(api.gifts.listGiftRequests, async ({ viewer }) => ({
       requests: await listGiftRequests({ db, cipher, userId: viewer.id }),
     })),
-    defineRoute(api.gifts.listPendingGiftRequests, async () => ({
-      requests: await listPendingGiftRequests({ db }),
+    defineRoute(api.gifts.listPendingGiftRequests, async ({ reader }) => ({
+      requests: await listPendingGiftRequests({ db: reader }),
     })),
     defineRoute(api.gifts.issueGift, async ({ viewer, params, body, request }) => {
       const settlement = { kind: 'issue' as const, ...body };
@@ -34,9 +34,11 @@ export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {
       await settleGiftRequest({ db, mailer, log: request.log, ...params, adminId: viewer.id, settlement });
       return { ok: true as const };
     }),
-    defineRoute(api.gifts.listGiftCodeStock, async () => ({ stock: await listGiftCodeStock({ db }) })),
-    defineRoute(api.gifts.listGiftCodes, async ({ query }) => ({
-      codes: await listGiftCodes({ db, ...query }),
+    defineRoute(api.gifts.listGiftCodeStock, async ({ reader }) => ({
+      stock: await listGiftCodeStock({ db: reader }),
+    })),
+    defineRoute(api.gifts.listGiftCodes, async ({ reader, query }) => ({
+      codes: await listGiftCodes({ db: reader, ...query }),
     })),
     defineRoute(api.gifts.loadGiftCodes, async ({ viewer, body }) =>
       loadGiftCodes({ db, cipher, adminId: viewer.id, input: body }),

@@ -15,7 +15,9 @@ export function noticeRoutes({ database: { db } }: RouteDeps) {
       await markNoticeRead({ db, userId: viewer.id, ...params });
       return { ok: true as const };
     }),
-    defineRoute(api.notices.listAdminNotices, async () => ({ notices: await listAdminNotices({ db }) })),
+    defineRoute(api.notices.listAdminNotices, async ({ reader }) => ({
+      notices: await listAdminNotices({ db: reader }),
+    })),
     defineRoute(api.notices.postNotice, async ({ viewer, body }) =>
       postNotice({ db, adminId: viewer.id, input: body }),
     ),

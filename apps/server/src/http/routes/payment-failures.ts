@@ -25,7 +25,7 @@ export function paymentFailureRoutes(deps: RouteDeps) {
     defineRoute(api.paymentFailures.listOwnFailedCharges, async ({ viewer }) =>
       listOwnFailedCharges(db, viewer.id),
     ),
-    defineRoute(api.paymentFailures.listFailedCharges, async () => listFailedCharges(db)),
+    defineRoute(api.paymentFailures.listFailedCharges, async ({ reader }) => listFailedCharges(reader)),
     defineRoute(api.paymentFailures.retryFailedCharge, async ({ viewer, params, request }) =>
       retryFailedCharge({
         services: billingServices(deps, request.log),
