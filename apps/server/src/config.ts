@@ -30,6 +30,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Whole Japan-time months of page views kept before the current one; older months are dropped. */
+  PAGE_VIEW_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   AUTH_SECRET: z.string().min(32).default(DEV_SECRET),
   ADMIN_EMAIL: z.email().default('admin@quiz-points.example'),
   MAIL_TRANSPORT: z.enum(['smtp', 'capture']).default('capture'),
@@ -84,6 +86,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   seed: Env['SEED'];
+  /** PAGE_VIEW_RETENTION_MONTHS (domain/maintenance/keep-page-view-months.ts). */
+  pageViewRetentionMonths: number;
   authSecret: string;
   adminEmail: string;
   mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'capture'; from: string };
@@ -176,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
     seed: env.SEED,
+    pageViewRetentionMonths: env.PAGE_VIEW_RETENTION_MONTHS,
     authSecret: env.AUTH_SECRET,
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     mail:
