@@ -1,4 +1,4 @@
-import { inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { authSessions, authVerifications, devOutbox, devSmsOutbox, rateLimits } from '../../db/schema.ts';
@@ -43,35 +43,54 @@ export async function pruneExpiredRows({
 }): Promise<PruneResult> {
   const rateLimitCutoff = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000);
   const outboxCutoff = new Date(now.getTime() - DEV_OUTBOX_RETENTION_DAYS * 86_400_000);
-  const prune = (table: PgTable, key: PgColumn, expired: SQL) =>
-    deleteInBatches(db, table, key, expired, batchSize);
+  const prune = (table: PgTable, key: PgColumn, time: PgColumn, before: Date) =>
+    deleteInBatches({ db, table, key, time, before, batchSize });
   return {
-    verifications: await prune(authVerifications, authVerifications.id, lt(authVerifications.expiresAt, now)),
-    sessions: await prune(authSessions, authSessions.id, lt(authSessions.expiresAt, now)),
-    rateLimits: await prune(rateLimits, rateLimits.key, lt(rateLimits.windowStartedAt, rateLimitCutoff)),
-    devOutbox: await prune(devOutbox, devOutbox.id, lt(devOutbox.sentAt, outboxCutoff)),
-    devSmsOutbox: await prune(devSmsOutbox, devSmsOutbox.id, lt(devSmsOutbox.sentAt, outboxCutoff)),
+    verifications: await prune(authVerifications, authVerifications.id, authVerifications.expiresAt, now),
+    sessions: await prune(authSessions, authSessions.id, authSessions.expiresAt, now),
+    rateLimits: await prune(rateLimits, rateLimits.key, rateLimits.windowStartedAt, rateLimitCutoff),
+    devOutbox: await prune(devOutbox, devOutbox.id, devOutbox.sentAt, outboxCutoff),
+    devSmsOutbox: await prune(devSmsOutbox, devSmsOutbox.id, devSmsOutbox.sentAt, outboxCutoff),
     pageViewMonths: await keepPageViewMonths({ db, now, retentionMonths: pageViewRetentionMonths }),
   };
 }
 
-async function deleteInBatches(
-  db: Database,
-  table: PgTable,
-  key: PgColumn,
-  expired: SQL,
-  batchSize: number,
-): Promise<number> {
+/**
+ * Deletes the rows whose `time` is before `before`, oldest first, `batchSize` at a time. The order
+ * keeps the batch on the time index (without it the planner may read the table from its start,
+ * expecting expired rows everywhere when they sit at the end); each batch starts at the time the
+ * last one reached, so it does not step again over the index entries of the rows already deleted
+ * (a backlog costs its size, not its square); `= any(array(…))` keeps the delete on the key's
+ * index (`in (…)` may become a hash join over the whole table).
+ */
+async function deleteInBatches({
+  db,
+  table,
+  key,
+  time,
+  before,
+  batchSize,
+}: {
+  db: Database;
+  table: PgTable;
+  key: PgColumn;
+  time: PgColumn;
+  before: Date;
+  batchSize: number;
+}): Promise<number> {
   let deleted = 0;
+  let from: Date | undefined;
   for (;;) {
     const batch = db
       .select({ key })
       .from(table)
-      .where(expired)
+      .where(and(lt(time, before), from ? gte(time, from) : undefined))
+      .orderBy(asc(time))
       .limit(batchSize)
       .for('update', { skipLocked: true });
-    const rows = await db.delete(table).where(inArray(key, batch)).returning({ key });
+    const rows = await db.delete(table).where(sql`${key} = any(array(${batch}))`).returning({ time });
     deleted += rows.length;
     if (rows.length < batchSize) return deleted;
+    for (const row of rows) if (row.time instanceof Date && !(from && from >= row.time)) from = row.time;
   }
 }
