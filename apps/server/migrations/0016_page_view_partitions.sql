@@ -114,13 +114,14 @@ alter sequence page_views_id_seq owned by page_views.id;
 --> statement-breakpoint
 create table page_views_default partition of page_views default;
 --> statement-breakpoint
--- The months of the existing views and the next three, made before the copy so each row goes
--- straight to its month.
-select qp_add_page_view_months(oldest, oldest, (date_trunc('month', now() at time zone 'Asia/Tokyo') + interval '3 months')::date)
-from (
-  select date_trunc('month', coalesce(min(viewed_at), now()) at time zone 'Asia/Tokyo')::date as oldest
-  from page_views_unpartitioned
-) months;
+-- Every month from the oldest view's through three after this one, made before the copy so each
+-- row goes straight to its month (views further ahead go to the default).
+select qp_add_page_view_months(oldest, oldest, (this_month + interval '3 months')::date)
+from (select date_trunc('month', now() at time zone 'Asia/Tokyo')::date as this_month) now_month,
+  lateral (
+    select least(date_trunc('month', min(viewed_at) at time zone 'Asia/Tokyo')::date, this_month) as oldest
+    from page_views_unpartitioned
+  ) views;
 --> statement-breakpoint
 insert into page_views (id, path, user_id, viewed_at)
 select id, path, user_id, viewed_at from page_views_unpartitioned;

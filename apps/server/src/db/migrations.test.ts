@@ -151,6 +151,32 @@ describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
       await database.close();
     }
   });
+
+  it('makes this month and the next three when the only views are further ahead', async () => {
+    const database = await openMigratable(kind);
+    try {
+      await database.migrateTo(folder);
+      await database.query(
+        `insert into page_views (path, viewed_at) values ('/ahead', '2040-06-01T00:00:00+09:00')`,
+      );
+      await database.migrateTo(migrationsFolder);
+      const partitions = await database.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'page_views'::regclass order by 1`,
+      );
+      const [year, month] = japanMonthKey(new Date()).split('-').map(Number) as [number, number];
+      const ahead = Array.from({ length: 4 }, (_, n) => {
+        const index = year * 12 + month - 1 + n;
+        return `page_views_${Math.floor(index / 12)}${String((index % 12) + 1).padStart(2, '0')}`;
+      });
+      expect(partitions.map((row) => row.name)).toEqual([...ahead, 'page_views_default']);
+      expect(await database.query(`select tableoid::regclass::text as partition from page_views`)).toEqual([
+        { partition: 'page_views_default' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('ledger memos written by the SQL functions', () => {
