@@ -34,6 +34,8 @@ const envSchema = z.object({
   DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Whole Japan-time months of page views kept before the current one; older months are dropped. */
+  PAGE_VIEW_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   AUTH_SECRET: z.string().min(32).default(DEV_SECRET),
   ADMIN_EMAIL: z.email().default('admin@quiz-points.example'),
   MAIL_TRANSPORT: z.enum(['smtp', 'capture']).default('capture'),
@@ -95,6 +97,8 @@ export interface Config {
       }
     | { kind: 'pglite'; dataDir: string };
   seed: Env['SEED'];
+  /** PAGE_VIEW_RETENTION_MONTHS (domain/maintenance/keep-page-view-months.ts). */
+  pageViewRetentionMonths: number;
   authSecret: string;
   adminEmail: string;
   mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'capture'; from: string };
@@ -203,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
     seed: env.SEED,
+    pageViewRetentionMonths: env.PAGE_VIEW_RETENTION_MONTHS,
     authSecret: env.AUTH_SECRET,
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     mail:

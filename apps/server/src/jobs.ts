@@ -62,7 +62,11 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
       // Hourly, at a minute when nothing else is scheduled.
       cron: '17 * * * *',
       async run() {
-        const result = await pruneExpiredRows({ db: database.db, now: now() });
+        const result = await pruneExpiredRows({
+          db: database.db,
+          now: now(),
+          pageViewRetentionMonths: config.pageViewRetentionMonths,
+        });
         log.info({ job: 'prune-expired-rows', ...result }, 'expired rows pruned');
       },
     },

@@ -2,11 +2,16 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { messages } from '@quiz-points/shared';
+import { japanMonthKey, messages } from '@quiz-points/shared';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { migrationsFolder } from '../paths.ts';
+import { type DatabaseKind, databaseKinds } from '../test/test-database.ts';
 
 /** A copy of the migrations folder that stops after `lastTag`, to migrate a database part of the way. */
 function migrationsUpTo(lastTag: string) {
@@ -58,6 +63,119 @@ describe('migration 0005', () => {
     ]);
     expect((await client.query(`select key from settings_audit`)).rows).toEqual([{ key: 'dailyQuizPoints' }]);
     await client.close();
+  });
+});
+
+/** A new database of `kind` that migrates to the end of a folder, and raw queries on it. */
+async function openMigratable(kind: DatabaseKind) {
+  if (kind === 'pglite') {
+    const client = await PGlite.create();
+    const db = drizzle({ client });
+    return {
+      migrateTo: (folder: string) => migrate(db, { migrationsFolder: folder }),
+      query: async <T>(text: string) => (await client.query<T>(text)).rows,
+      close: () => client.close(),
+    };
+  }
+  const database = await createPostgresDatabase('qp_test');
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const db = drizzlePg({ client: pool });
+  return {
+    migrateTo: (folder: string) => migratePg(db, { migrationsFolder: folder }),
+    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
+    close: async () => {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
+  const folder = migrationsUpTo('0015_billing_batches');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('partitions page_views by Japan-time month, keeping every view, its id and the id sequence', async () => {
+    const database = await openMigratable(kind);
+    try {
+      await database.migrateTo(folder);
+      // The last instant of March and the first of April in Japan (15:00 UTC), an older month, this
+      // month, and a month years ahead that gets no partition.
+      await database.query(`insert into page_views (path, user_id, viewed_at) values
+        ('/old', 'u1', '2025-01-15T12:00:00+09:00'),
+        ('/march', null, '2026-03-31T23:59:59.999+09:00'),
+        ('/april', 'u2', '2026-04-01T00:00:00+09:00'),
+        ('/now', 'u3', now()),
+        ('/ahead', null, '2040-06-01T00:00:00+09:00'),
+        ('/deleted', null, now())`);
+      // The newest id gone: the next id must still come from the sequence, not from max(id).
+      await database.query(`delete from page_views where path = '/deleted'`);
+      const views = `select id::int as id, path, user_id, (extract(epoch from viewed_at) * 1000)::bigint::text as at
+        from page_views order by id`;
+      const before = await database.query<{ id: number; path: string }>(views);
+      expect(before.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+
+      await database.migrateTo(migrationsFolder);
+
+      expect(await database.query(views)).toEqual(before);
+      const placed = await database.query<{ path: string; partition: string }>(
+        `select path, tableoid::regclass::text as partition from page_views order by id`,
+      );
+      const thisMonth = japanMonthKey(new Date());
+      expect(placed).toEqual([
+        { path: '/old', partition: 'page_views_202501' },
+        { path: '/march', partition: 'page_views_202603' },
+        { path: '/april', partition: 'page_views_202604' },
+        { path: '/now', partition: `page_views_${thisMonth.replace('-', '')}` },
+        { path: '/ahead', partition: 'page_views_default' },
+      ]);
+      // Every month from the oldest view's through three after this one, with no gap.
+      const partitions = await database.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'page_views'::regclass and c.relname <> 'page_views_default' order by 1`,
+      );
+      const [year, month] = thisMonth.split('-').map(Number) as [number, number];
+      const count = (year - 2025) * 12 + month - 1 + 4;
+      expect(partitions.map((row) => row.name)).toEqual(
+        Array.from(
+          { length: count },
+          (_, n) => `page_views_${2025 + Math.floor(n / 12)}${String((n % 12) + 1).padStart(2, '0')}`,
+        ),
+      );
+      expect(await database.query(`select to_regclass('page_views_unpartitioned') as old`)).toEqual([
+        { old: null },
+      ]);
+      expect(
+        await database.query(`insert into page_views (path) values ('/next') returning id::int as id`),
+      ).toEqual([{ id: 7 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('makes this month and the next three when the only views are further ahead', async () => {
+    const database = await openMigratable(kind);
+    try {
+      await database.migrateTo(folder);
+      await database.query(
+        `insert into page_views (path, viewed_at) values ('/ahead', '2040-06-01T00:00:00+09:00')`,
+      );
+      await database.migrateTo(migrationsFolder);
+      const partitions = await database.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'page_views'::regclass order by 1`,
+      );
+      const [year, month] = japanMonthKey(new Date()).split('-').map(Number) as [number, number];
+      const ahead = Array.from({ length: 4 }, (_, n) => {
+        const index = year * 12 + month - 1 + n;
+        return `page_views_${Math.floor(index / 12)}${String((index % 12) + 1).padStart(2, '0')}`;
+      });
+      expect(partitions.map((row) => row.name)).toEqual([...ahead, 'page_views_default']);
+      expect(await database.query(`select tableoid::regclass::text as partition from page_views`)).toEqual([
+        { partition: 'page_views_default' },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

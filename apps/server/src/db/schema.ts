@@ -137,7 +137,11 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
   },
-  (t) => [uniqueIndex('auth_sessions_token_key').on(t.token), index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_sessions_token_key').on(t.token),
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Linked sign-in methods: the Google (OIDC) subject, or an advertiser's password hash. */
@@ -177,7 +181,10 @@ export const authVerifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+  (t) => [
+    index('auth_verifications_identifier_idx').on(t.identifier),
+    index('auth_verifications_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** SPEC §3 Ad. Prices in force at creation are stored on the ad. */
@@ -678,16 +685,21 @@ export const devPaymentCharges = pgTable(
   (t) => [uniqueIndex('dev_payment_charges_idempotency_key').on(t.idempotencyKey)],
 );
 
-/** First-party page views (SPEC-NOTES "Analytics"). */
+/**
+ * First-party page views (SPEC-NOTES "Analytics"). Partitioned by Japan-time month on viewed_at,
+ * which Drizzle cannot declare: migrations/0016_page_view_partitions.sql makes the partitions, and
+ * the prune job adds and drops months (domain/maintenance/keep-page-view-months.ts). The key holds
+ * viewed_at because a partitioned table's keys must hold its partition key.
+ */
 export const pageViews = pgTable(
   'page_views',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     path: text('path').notNull(),
     userId: text('user_id'),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('page_views_time_idx').on(t.viewedAt)],
+  (t) => [primaryKey({ columns: [t.id, t.viewedAt] }), index('page_views_time_idx').on(t.viewedAt)],
 );
 
 /**
@@ -701,20 +713,28 @@ export const figureRollups = pgTable('figure_rollups', {
 });
 
 /** Fixed-window rate-limit counters, shared by every app instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStartedAt)],
+);
 
 /** Mail captured by the local mail stand-in (development and tests only). */
-export const devOutbox = pgTable('dev_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dev_outbox_sent_idx').on(t.sentAt)],
+);
 
 /** A code sent by SMS to confirm a phone number; only hashes are stored. */
 export const phoneVerifications = pgTable(
@@ -735,12 +755,16 @@ export const phoneVerifications = pgTable(
 );
 
 /** SMS captured by the local SMS stand-in (development and tests only). */
-export const devSmsOutbox = pgTable('dev_sms_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  to: text('to').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const devSmsOutbox = pgTable(
+  'dev_sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dev_sms_outbox_sent_idx').on(t.sentAt)],
+);
 
 /** Test accounts of the local OpenID Connect provider that stands in for Google. */
 export const devIdentities = pgTable(
