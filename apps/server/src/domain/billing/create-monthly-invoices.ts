@@ -13,8 +13,8 @@ export interface InvoiceIssuer {
 
 /**
  * Ads invoiced per transaction: big enough that a month of 4,000 ads is some twenty statements of
- * each kind, small enough that a batch (its deliveries claimed) commits in about a second and a
- * crash loses one batch's work.
+ * each kind, small enough that a batch (some 150,000 deliveries claimed at that size) commits in a
+ * few seconds and a crash loses one batch's work.
  */
 export const INVOICE_BATCH_SIZE = 200;
 
