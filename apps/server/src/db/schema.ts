@@ -385,6 +385,8 @@ export const adDeliveries = pgTable(
   (t) => [
     index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
     uniqueIndex('ad_deliveries_ad_user_key').on(t.adId, t.userId),
+    // The deliveries no invoice has claimed: the monthly run's billable ads and claims (migration 0015).
+    index('ad_deliveries_unbilled_idx').on(t.adId, t.deliveredAt).where(sql`${t.invoiceId} is null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { devPaymentCharges, devPaymentSessions } from '../../db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -94,6 +94,10 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): LocalP
     return session?.declines ?? false;
   }
 
+  /** `declines` inside a statement: whether the card is the declining test card (one not set up here pays). */
+  const declinesSql = (paymentMethodId: string) =>
+    sql`coalesce((select card_declines from dev_payment_sessions where payment_method_id = ${paymentMethodId} limit 1), false)`;
+
   return {
     kind: 'local',
     deliverEventsTo(next) {
@@ -120,25 +124,39 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): LocalP
       };
     },
     async charge({ customerId, paymentMethodId, amount, description, idempotencyKey }) {
-      await db
+      const invoice = (id: string) => ({
+        id,
+        object: 'invoice',
+        customer: customerId,
+        total: amount,
+        metadata: { quiz_points_invoice: idempotencyKey },
+      });
+      // The first charge of an invoice is one statement: recorded, and paid unless the card declines.
+      const [created] = await db
         .insert(devPaymentCharges)
-        .values({ id: randomId('in'), idempotencyKey, customerId, amount, description, status: 'open' })
-        .onConflictDoNothing({ target: devPaymentCharges.idempotencyKey });
+        .values({
+          id: randomId('in'),
+          idempotencyKey,
+          customerId,
+          amount,
+          description,
+          status: sql`case when ${declinesSql(paymentMethodId)} then 'open' else 'paid' end`,
+        })
+        .onConflictDoNothing({ target: devPaymentCharges.idempotencyKey })
+        .returning({ id: devPaymentCharges.id, status: devPaymentCharges.status });
+      if (created?.status === 'paid') {
+        await sendEvent('invoice.paid', { ...invoice(created.id), status: 'paid' });
+        return created.id;
+      }
+      // Charged before (a retry, or another run at the same moment), or declined just now.
       const [charge] = await db
         .select({ id: devPaymentCharges.id, status: devPaymentCharges.status })
         .from(devPaymentCharges)
         .where(eq(devPaymentCharges.idempotencyKey, idempotencyKey));
       if (!charge) throw new Error('the stand-in lost a charge');
       if (charge.status === 'paid') return charge.id;
-      const invoice = {
-        id: charge.id,
-        object: 'invoice',
-        customer: customerId,
-        total: amount,
-        metadata: { quiz_points_invoice: idempotencyKey },
-      };
-      if (await declines(paymentMethodId)) {
-        await sendEvent('invoice.payment_failed', { ...invoice, status: 'open' });
+      if (created || (await declines(paymentMethodId))) {
+        await sendEvent('invoice.payment_failed', { ...invoice(charge.id), status: 'open' });
         throw new Error(DECLINED_MESSAGE);
       }
       const paid = await db
@@ -146,7 +164,7 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): LocalP
         .set({ status: 'paid' })
         .where(and(eq(devPaymentCharges.id, charge.id), eq(devPaymentCharges.status, 'open')))
         .returning({ id: devPaymentCharges.id });
-      if (paid.length > 0) await sendEvent('invoice.paid', { ...invoice, status: 'paid' });
+      if (paid.length > 0) await sendEvent('invoice.paid', { ...invoice(charge.id), status: 'paid' });
       return charge.id;
     },
     async createPortalSession({ customerId }) {

@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import { invoiceAmounts } from '@quiz-points/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { advertiserBilling, users } from '../../db/schema.ts';
+import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
+import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
+import { createAds } from '../../test/factories.ts';
+import {
+  createTestDatabase,
+  databaseKinds,
+  postgresKinds,
+  type TestDatabase,
+} from '../../test/test-database.ts';
+import { previousJapanMonth } from './billing-period.ts';
+import { createMonthlyInvoices } from './create-monthly-invoices.ts';
+import { runMonthlyBilling } from './run-monthly-billing.ts';
+
+const REGISTRATION_NUMBER = 'T1234567890123';
+const ISSUER = { name: '株式会社テスト運営', registrationNumber: REGISTRATION_NUMBER };
+const jst = (local: string) => new Date(`${local}+09:00`);
+/** The runs on the 5th of November 2026 bill October. */
+const NOVEMBER_RUN = jst('2026-11-05T04:00:00');
+const { end: OCTOBER_END } = previousJapanMonth(NOVEMBER_RUN);
+
+function run(db: Database, options: { now?: Date; batchSize?: number } = {}) {
+  return runMonthlyBilling({
+    db,
+    payments: createLocalPaymentProvider({
+      db,
+      publicUrl: 'http://127.0.0.1:3000',
+      secret: 'test-secret-test-secret-test-secret',
+      webhookSecret: 'whsec_test',
+    }),
+    mailer: createCapturedMailer(db),
+    log: { info() {}, warn() {}, error() {} },
+    publicUrl: 'http://127.0.0.1:3000',
+    registrationNumber: REGISTRATION_NUMBER,
+    issuerName: ISSUER.name,
+    now: options.now ?? NOVEMBER_RUN,
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+  });
+}
+
+interface Month {
+  /** Non-house ads, in id order. */
+  billed: string[];
+  houseAds: string[];
+}
+
+/**
+ * `adCount` ads over four advertisers (two with a company name), a house ad, and set-based
+ * deliveries: September (billed by a run on 5 October, some under 50 yen and carried over), October
+ * (1–30 per ad, prices 10–60 yen), a September delivery that arrived after that run (billed with
+ * October), and November deliveries the November run must leave alone.
+ */
+async function arrangeMonth(db: Database, adCount: number): Promise<Month> {
+  const advertisers: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const id = randomUUID();
+    await db.insert(users).values({
+      id,
+      email: `adv-${id}@example.com`,
+      emailHash: id,
+      role: 'advertiser',
+      displayName: `広告社${i}`,
+      ...(i % 2 === 0 ? { companyName: `株式会社${i}`, companyAddress: `東京都千代田区${i}` } : {}),
+    });
+    await db.insert(advertiserBilling).values({
+      userId: id,
+      providerCustomerId: `cus_test_${id}`,
+      paymentMethodId: `pm_test_${id}`,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    advertisers.push(id);
+  }
+  const created = await createAds(db, adCount, (i) => ({
+    advertiserId: advertisers[i % advertisers.length],
+    unitPrice: 10 + (i % 6) * 10,
+  }));
+  const [house] = await createAds(db, 1, () => ({
+    advertiserId: advertisers[0],
+    unitPrice: 40,
+    isHouseAd: true,
+  }));
+  const viewers = `viewer-${randomUUID()}`;
+  await db.execute(sql`
+    insert into users (id, email, email_hash)
+    select ${viewers} || '-' || g, ${viewers} || '-' || g || '@example.com', ${viewers} || '-' || g
+    from generate_series(1, 100) g`);
+  const plan = [...created, house!].flatMap((ad, i) => [
+    // September: 1–3 deliveries.
+    { ad_id: ad.id, unit_price: ad.unitPrice, count: 1 + (i % 3), at: '2026-09-10T12:00:00+09:00', first: 1 },
+    // October: 1–30, the last of them at 23:59 on the 31st.
+    {
+      ad_id: ad.id,
+      unit_price: ad.unitPrice,
+      count: 1 + ((i * 7) % 30),
+      at: '2026-10-31T23:30:00+09:00',
+      first: 10,
+    },
+    // November: not billed yet.
+    { ad_id: ad.id, unit_price: ad.unitPrice, count: 2, at: '2026-11-01T00:00:00+09:00', first: 50 },
+  ]);
+  await deliver(db, viewers, plan);
+  await run(db, { now: jst('2026-10-05T04:00:00') });
+  // A September delivery that committed after September was billed: October's invoice takes it.
+  await deliver(db, viewers, [
+    {
+      ad_id: created[1]!.id,
+      unit_price: created[1]!.unitPrice,
+      count: 1,
+      at: '2026-09-30T23:59:00+09:00',
+      first: 90,
+    },
+  ]);
+  const billed = created.map((ad) => ad.id).sort();
+  return { billed, houseAds: [house!.id] };
+}
+
+/** Deliveries by viewers `first`…: the j-th delivery of a row `j` minutes after `at`. */
+async function deliver(
+  db: Database,
+  viewers: string,
+  plan: { ad_id: string; unit_price: number; count: number; at: string; first: number }[],
+) {
+  await db.execute(sql`
+    insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at)
+    select p.ad_id, ${viewers} || '-' || (p.first + j), p.unit_price, p.at + j * interval '1 minute'
+    from jsonb_to_recordset(${JSON.stringify(plan)}::jsonb)
+      as p(ad_id uuid, unit_price int, count int, at timestamptz, first int)
+    cross join lateral generate_series(0, p.count - 1) j`);
+}
+
+interface Expected {
+  ad_id: string;
+  deliveries: number;
+  subtotal: number;
+  carried_in: number;
+}
+
+/** What the November run must bill per ad, read from the raw rows before it runs. */
+async function expectedOctober(db: Database): Promise<Expected[]> {
+  return queryRows<Expected>(
+    db,
+    sql`select d.ad_id, count(*)::int as deliveries, sum(d.unit_price)::int as subtotal,
+               coalesce((select case when p.status = 'carried_over' then p.subtotal + p.carried_in else 0 end
+                         from invoices p where p.ad_id = d.ad_id order by p.period desc limit 1), 0)::int as carried_in
+        from ad_deliveries d join ads a on a.id = d.ad_id
+        where d.invoice_id is null and d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz and not a.is_house_ad
+        group by d.ad_id order by d.ad_id`,
+  );
+}
+
+interface Billed {
+  id: string;
+  ad_id: string;
+  deliveries: number;
+  unit_price: number;
+  subtotal: number;
+  carried_in: number;
+  tax: number;
+  total: number;
+  status: string;
+  recipient_name: string;
+  recipient_address: string | null;
+  issuer_name: string;
+  claimed: number;
+  claimed_sum: number;
+}
+
+/** October's invoices with what their claimed deliveries say, by ad. */
+function octoberInvoices(db: Database) {
+  return queryRows<Billed>(
+    db,
+    sql`select i.id, i.ad_id, i.deliveries, i.unit_price, i.subtotal, i.carried_in, i.tax, i.total, i.status,
+               i.recipient_name, i.recipient_address, i.issuer_name,
+               (select count(*) from ad_deliveries d where d.invoice_id = i.id)::int as claimed,
+               (select coalesce(sum(d.unit_price), 0) from ad_deliveries d where d.invoice_id = i.id)::int as claimed_sum
+        from invoices i where i.period = '202610' order by i.ad_id`,
+  );
+}
+
+/** The invoices agree with the raw deliveries, each delivery claimed by its own ad's invoice once. */
+async function expectBilledExactlyOnce(db: Database, expected: Expected[], month: Month) {
+  const billed = await octoberInvoices(db);
+  expect(billed.map((invoice) => invoice.ad_id)).toEqual(month.billed);
+  expect(
+    billed.map(({ ad_id, deliveries, subtotal, carried_in }) => ({
+      ad_id,
+      deliveries,
+      subtotal,
+      carried_in,
+    })),
+  ).toEqual(expected);
+  for (const invoice of billed) {
+    expect(invoice.claimed).toBe(invoice.deliveries);
+    expect(invoice.claimed_sum).toBe(invoice.subtotal);
+    const { tax, total, status } = invoiceAmounts(invoice.subtotal, invoice.carried_in);
+    expect({ tax: invoice.tax, total: invoice.total }).toEqual({ tax, total });
+    expect(invoice.status).toBe(status === 'charging' ? 'charged' : status);
+    expect(invoice.issuer_name).toBe(ISSUER.name);
+  }
+  const [claims] = await queryRows<{
+    wrong_ad: number;
+    unclaimed: number;
+    november_claimed: number;
+    house: number;
+  }>(
+    db,
+    sql`select
+          (select count(*) from ad_deliveries d join invoices i on i.id = d.invoice_id where i.ad_id <> d.ad_id)::int as wrong_ad,
+          (select count(*) from ad_deliveries d join ads a on a.id = d.ad_id
+           where d.invoice_id is null and d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz and not a.is_house_ad)::int as unclaimed,
+          (select count(*) from ad_deliveries d
+           where d.invoice_id is not null and d.delivered_at >= ${OCTOBER_END.toISOString()}::timestamptz)::int as november_claimed,
+          (select count(*) from invoices i join ads a on a.id = i.ad_id where a.is_house_ad)::int as house`,
+  );
+  expect(claims).toEqual({ wrong_ad: 0, unclaimed: 0, november_claimed: 0, house: 0 });
+  // One charge per charged invoice, keyed by the invoice, for its total.
+  const charges = await queryRows<{ idempotency_key: string; amount: number }>(
+    db,
+    sql`select c.idempotency_key, c.amount from dev_payment_charges c
+        join invoices i on i.id::text = c.idempotency_key where i.period = '202610' order by i.ad_id`,
+  );
+  expect(charges).toEqual(
+    billed
+      .filter((invoice) => invoice.status === 'charged')
+      .map((invoice) => ({ idempotency_key: invoice.id, amount: invoice.total })),
+  );
+}
+
+describe.each(databaseKinds())('monthly billing in batches on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('writes the same invoices whatever the batch size, one batch or batches of one', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 23);
+    const expected = await expectedOctober(db);
+    // The data the test stands on: carried-over amounts, the late September delivery, house ads.
+    expect(expected.filter((row) => row.carried_in > 0).length).toBeGreaterThan(0);
+    expect(expected).toHaveLength(23);
+
+    const snapshots: unknown[] = [];
+    for (const batchSize of [1000, 5, 1, 7]) {
+      const { created } = await createMonthlyInvoices({ db, now: NOVEMBER_RUN, issuer: ISSUER, batchSize });
+      expect(created).toHaveLength(23);
+      const billed = await octoberInvoices(db);
+      expect(
+        billed.map(({ ad_id, deliveries, subtotal, carried_in }) => ({
+          ad_id,
+          deliveries,
+          subtotal,
+          carried_in,
+        })),
+      ).toEqual(expected);
+      snapshots.push(billed.map(({ id: _id, ...rest }) => rest));
+      // Undone for the next batch size: the claims released, the invoices gone.
+      await db.execute(sql`update ad_deliveries set invoice_id = null
+                           where invoice_id in (select id from invoices where period = '202610')`);
+      await db.execute(sql`delete from invoices where period = '202610'`);
+    }
+    for (const snapshot of snapshots.slice(1)) expect(snapshot).toEqual(snapshots[0]);
+    // The qualified invoice's recipient: the company name and address, or the display name.
+    const billed = snapshots[0] as Billed[];
+    expect(new Set(billed.map((invoice) => invoice.recipient_name))).toEqual(
+      new Set(['株式会社0', '広告社1', '株式会社2', '広告社3']),
+    );
+
+    await run(db, { batchSize: 4 });
+    await expectBilledExactlyOnce(db, expected, month);
+  });
+});
+
+describe.each(databaseKinds())('a monthly run stopped between batches on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('keeps the batches that committed, undoes the one that failed whole, and the next run finishes once', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 20);
+    const expected = await expectedOctober(db);
+    // The 11th ad (the third batch of four) cannot be claimed: its batch fails mid-way.
+    const failing = month.billed[10]!;
+    await db.execute(
+      sql.raw(`
+      create function qp_test_refuse_claim() returns trigger language plpgsql as $$
+      begin
+        if new.ad_id = '${failing}' and new.invoice_id is not null then raise exception 'the batch fails here'; end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(sql`create trigger qp_test_refuse_claim before update on ad_deliveries
+                         for each row execute function qp_test_refuse_claim()`);
+
+    await expect(
+      createMonthlyInvoices({ db, now: NOVEMBER_RUN, issuer: ISSUER, batchSize: 4, concurrency: 1 }),
+    ).rejects.toThrow();
+    // Batches one and two committed; the third left nothing (not even its invoices); the rest never ran.
+    const partial = await octoberInvoices(db);
+    expect(partial.map((invoice) => invoice.ad_id)).toEqual(month.billed.slice(0, 8));
+    const [left] = await queryRows<{ claimed: number }>(
+      db,
+      sql`select count(*)::int as claimed from ad_deliveries
+          where ad_id in (${sql.join(
+            month.billed.slice(8).map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and invoice_id is not null and delivered_at >= '2026-10-01T00:00:00+09:00'`,
+    );
+    expect(left?.claimed).toBe(0);
+
+    await db.execute(sql`drop trigger qp_test_refuse_claim on ad_deliveries`);
+    const resumed = await run(db, { batchSize: 4 });
+    expect(resumed.invoices).toBe(12);
+    expect((await run(db, { batchSize: 4 })).invoices).toBe(0);
+    await expectBilledExactlyOnce(db, expected, month);
+  });
+});
+
+describe.each(postgresKinds())('monthly billing at once on two instances, with a crash (%s)', (kind) => {
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    second = await openPostgres(database.url!, 20);
+  });
+  afterEach(async () => {
+    await second.close();
+    await database.close();
+  });
+
+  it('bills each of 60 ads once when 16 runs in small batches start at once on two instances', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 60);
+    const expected = await expectedOctober(db);
+    const runs = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => run(i % 2 === 0 ? db : second.db, { batchSize: 3 + (i % 5) })),
+    );
+    expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBe(60);
+    await expectBilledExactlyOnce(db, expected, month);
+  });
+
+  it('finishes once after a run whose connection died inside a batch, with two runs at once', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 60);
+    const expected = await expectedOctober(db);
+    // The 31st ad's claim sleeps, so the run is caught inside its batch (the eighth of four ads each).
+    await db.execute(
+      sql.raw(`
+      create function qp_test_slow_claim() returns trigger language plpgsql as $$
+      begin
+        if new.ad_id = '${month.billed[30]}' and new.invoice_id is not null then perform pg_sleep(30); end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(sql`create trigger qp_test_slow_claim before update on ad_deliveries
+                         for each row execute function qp_test_slow_claim()`);
+    const crashed = createMonthlyInvoices({
+      db: second.db,
+      now: NOVEMBER_RUN,
+      issuer: ISSUER,
+      batchSize: 4,
+      concurrency: 1,
+    }).then(
+      () => 'finished',
+      () => 'crashed',
+    );
+    const sleeping = async () =>
+      (
+        await queryRows<{ pid: number }>(
+          db,
+          sql`select pid from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`,
+        )
+      )[0]?.pid;
+    let pid: number | undefined;
+    for (let i = 0; i < 200 && pid === undefined; i++) {
+      pid = await sleeping();
+      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pid).toBeDefined();
+    expect((await octoberInvoices(db)).map((invoice) => invoice.ad_id)).toEqual(month.billed.slice(0, 28));
+    // The crash: the connection dies in the middle of the batch's transaction.
+    await db.execute(sql`select pg_terminate_backend(${pid})`);
+    expect(await crashed).toBe('crashed');
+    await db.execute(sql`drop trigger qp_test_slow_claim on ad_deliveries`);
+
+    const runs = await Promise.all([run(db), run(second.db, { batchSize: 7 })]);
+    expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);
+    await expectBilledExactlyOnce(db, expected, month);
+  });
+});
