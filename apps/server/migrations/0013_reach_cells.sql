@@ -72,6 +72,24 @@ language sql immutable as $$
 $$;
 --> statement-breakpoint
 
+-- A cell's key at each level: the profile values the level keeps, the others null (gender and age band
+-- are kept at every level and stay with the caller).
+create function qp_reach_cell_keys(
+  p_prefecture text, p_occupation text, p_income text, p_marital_status text, p_has_children boolean
+) returns table (
+  level smallint, prefecture text, occupation text, annual_income text, marital_status text, has_children boolean
+)
+language sql immutable as $$
+  select l.level,
+         case when l.level & 1 <> 0 then p_prefecture end,
+         case when l.level & 2 <> 0 then p_occupation end,
+         case when l.level & 4 <> 0 then p_income end,
+         case when l.level & 8 <> 0 then p_marital_status end,
+         case when l.level & 16 <> 0 then p_has_children end
+  from unnest(qp_reach_cell_levels()) l(level)
+$$;
+--> statement-breakpoint
+
 -- The smallest level that keeps every profile value a targeting uses. Immutable and not inlinable, so
 -- the planner computes it once from the request's lists and reads that level's rows by the index.
 create function qp_reach_cell_level(
@@ -114,12 +132,7 @@ begin
   delete from reach_cells;
   insert into reach_cells (level, prefecture, occupation, annual_income, marital_status, has_children,
                            gender, age_band, members)
-  select l.level,
-         case when l.level & 1 <> 0 then m.prefecture end,
-         case when l.level & 2 <> 0 then m.occupation end,
-         case when l.level & 4 <> 0 then m.annual_income end,
-         case when l.level & 8 <> 0 then m.marital_status end,
-         case when l.level & 16 <> 0 then m.has_children end,
+  select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
          m.gender, m.age_band, sum(m.members)
   from (
     -- qp_age_band once per birth date of the last 120 years rather than once per member (and for
@@ -134,7 +147,8 @@ begin
     where qp_is_member(u, v_at) and not u.banned
     group by 1, 2, 3, 4, 5, 6, 7
   ) m
-  cross join unnest(qp_reach_cell_levels()) l(level)
+  cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                        m.has_children) k
   group by 1, 2, 3, 4, 5, 6, 7, 8;
   get diagnostics v_cells = row_count;
   update reach_cell_state set as_of = v_day, refreshed_at = p_now where id = 1;
@@ -144,9 +158,12 @@ $$;
 --> statement-breakpoint
 
 -- Keeps the cells equal to a recount as members sign up, edit their profile, withdraw, are suspended
--- or deleted: the row before the change leaves its cells and the row after enters its own, on the
--- state's day. The cells are written in key order, so two changes never wait on each other in a cycle.
-create function qp_reach_cells_follow_user() returns trigger
+-- or their row is deleted: the row before the change leaves its cells and the row after enters its
+-- own, on the state's day (read `for share`: a recount in progress is waited for). The cells are
+-- written in key order, so two changes never wait on each other in a cycle. An update is followed row
+-- by row (its trigger names the columns, which a transition table may not); an insert or delete
+-- statement as a whole, so loading many people at once writes each cell once.
+create function qp_reach_cells_follow_users() returns trigger
 language plpgsql as $$
 declare
   v_day date;
@@ -154,42 +171,69 @@ declare
 begin
   -- A row that is no member even on a far day (ages only grow) counts on no day: a new sign-in's row,
   -- an advertiser's. Nothing to write, and the state row is not read.
-  if not coalesce(tg_op <> 'INSERT' and qp_is_member(old, '9999-12-31T00:00:00Z') and not old.banned, false)
-     and not coalesce(tg_op <> 'DELETE' and qp_is_member(new, '9999-12-31T00:00:00Z') and not new.banned, false) then
+  if tg_level = 'ROW' then
+    if not coalesce(qp_is_member(old, '9999-12-31T00:00:00Z') and not old.banned, false)
+       and not coalesce(qp_is_member(new, '9999-12-31T00:00:00Z') and not new.banned, false) then
+      return null;
+    end if;
+  elsif not exists (
+    select 1 from changed_users u where qp_is_member(u, '9999-12-31T00:00:00Z') and not u.banned
+  ) then
     return null;
   end if;
   select s.as_of into v_day from reach_cell_state s where s.id = 1 for share;
   v_at := v_day::timestamp at time zone 'Asia/Tokyo';
-  insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
-                                gender, age_band, members)
-  select l.level,
-         case when l.level & 1 <> 0 then m.prefecture end,
-         case when l.level & 2 <> 0 then m.occupation end,
-         case when l.level & 4 <> 0 then m.annual_income end,
-         case when l.level & 8 <> 0 then m.marital_status end,
-         case when l.level & 16 <> 0 then m.has_children end,
-         m.gender, m.age_band, sum(m.change)
-  from (
-    select -1 as change, old.prefecture, old.occupation, old.annual_income, old.marital_status,
-           old.has_children, old.gender, qp_age_band(old.birth_date, v_at) as age_band
-    where tg_op <> 'INSERT' and qp_is_member(old, v_at) and not old.banned
-    union all
-    select 1, new.prefecture, new.occupation, new.annual_income, new.marital_status,
-           new.has_children, new.gender, qp_age_band(new.birth_date, v_at)
-    where tg_op <> 'DELETE' and qp_is_member(new, v_at) and not new.banned
-  ) m
-  cross join unnest(qp_reach_cell_levels()) l(level)
-  group by 1, 2, 3, 4, 5, 6, 7, 8
-  having sum(m.change) <> 0
-  order by 1, 2, 3, 4, 5, 6, 7, 8
-  on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  if tg_level = 'ROW' then
+    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                  gender, age_band, members)
+    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+           m.gender, m.age_band, sum(m.change)
+    from (
+      select -1 as change, old.prefecture, old.occupation, old.annual_income, old.marital_status,
+             old.has_children, old.gender, qp_age_band(old.birth_date, v_at) as age_band
+      where qp_is_member(old, v_at) and not old.banned
+      union all
+      select 1, new.prefecture, new.occupation, new.annual_income, new.marital_status,
+             new.has_children, new.gender, qp_age_band(new.birth_date, v_at)
+      where qp_is_member(new, v_at) and not new.banned
+    ) m
+    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                          m.has_children) k
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    having sum(m.change) <> 0
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  else
+    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                  gender, age_band, members)
+    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+           m.gender, m.age_band, sum(m.members) * (case when tg_op = 'INSERT' then 1 else -1 end)
+    from (
+      select u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children, u.gender,
+             qp_age_band(u.birth_date, v_at) as age_band, count(*) as members
+      from changed_users u
+      where qp_is_member(u, v_at) and not u.banned
+      group by 1, 2, 3, 4, 5, 6, 7
+    ) m
+    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                          m.has_children) k
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  end if;
   return null;
 end
 $$;
 --> statement-breakpoint
 
-create trigger users_reach_cells_insert_delete after insert or delete on users
-for each row execute function qp_reach_cells_follow_user();
+create trigger users_reach_cells_insert after insert on users
+referencing new table as changed_users
+for each statement execute function qp_reach_cells_follow_users();
+--> statement-breakpoint
+
+create trigger users_reach_cells_delete after delete on users
+referencing old table as changed_users
+for each statement execute function qp_reach_cells_follow_users();
 --> statement-breakpoint
 
 -- Only the columns that decide who is a member and in which cell, and only when one of them changes
@@ -203,7 +247,7 @@ when ((old.role, old.banned, old.withdrawn_at, old.signup_completed_at, old.birt
       is distinct from
       (new.role, new.banned, new.withdrawn_at, new.signup_completed_at, new.birth_date, new.gender,
        new.prefecture, new.occupation, new.annual_income, new.marital_status, new.has_children))
-execute function qp_reach_cells_follow_user();
+execute function qp_reach_cells_follow_users();
 --> statement-breakpoint
 
 select qp_refresh_reach_cells(now());
