@@ -76,7 +76,7 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
       cron: '5 0 * * *',
       async run() {
         const result = await refreshReachCells({ db: database.db, now: now() });
-        if (result.cells !== null)
+        if (result.written !== null)
           log.info({ job: 'refresh-reach-cells', ...result }, 'reach cells recounted');
       },
     },

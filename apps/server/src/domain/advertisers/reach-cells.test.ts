@@ -376,13 +376,13 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     // Still the last day of February: nothing to recount.
     expect(await refreshReachCells({ db, now: minutesAfterMidnight(NEXT_DAY, -1) })).toEqual({
       asOf: DAY,
-      cells: null,
+      written: null,
     });
     // Until the recount the cells count the day they were counted on.
     expect(await cellSums()).toEqual(before);
 
     const refreshed = await refreshReachCells({ db, now: minutesAfterMidnight(NEXT_DAY, 5) });
-    expect(refreshed).toMatchObject({ asOf: NEXT_DAY, cells: expect.any(Number) });
+    expect(refreshed).toMatchObject({ asOf: NEXT_DAY, written: expect.any(Number) });
     const after = await expectExact(NEXT_DAY);
     // Birthdays moved people: the age bands alone (matrix rows 2 to 7) count differently today.
     expect(after.slice(2, 8)).not.toEqual(before.slice(2, 8));
@@ -396,7 +396,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     // A run later the same day changes nothing.
     expect(await refreshReachCells({ db, now: minutesAfterMidnight(NEXT_DAY, 65) })).toEqual({
       asOf: NEXT_DAY,
-      cells: null,
+      written: null,
     });
 
     // Changes after the recount are counted on the new day: one who turns 18 today signs up.
@@ -417,6 +417,28 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     });
     const withNewcomer = await expectExact(NEXT_DAY);
     expect(withNewcomer[0]).toBe(after[0]! + 1);
+  });
+
+  it('are put right by a recount however wrong they were', async () => {
+    const db = database.db;
+    const day = await asOf();
+    const right = await cells();
+    await db.execute(
+      sql`update reach_cells set members = members + 3 where level = 31 and prefecture = '東京都'`,
+    );
+    await db.execute(sql`delete from reach_cells where level = 1 and gender is null`);
+    await db.execute(
+      sql`insert into reach_cells (level, prefecture, gender, age_band, members) values (1, '沖縄県', 'male', '20s', 9)`,
+    );
+    expect(await cells()).not.toEqual(right);
+    expect(await refreshReachCells({ db, now: noonOf(day), force: true })).toMatchObject({
+      written: expect.any(Number),
+    });
+    expect(await cells()).toEqual(right);
+    // And from nothing.
+    await db.execute(sql`delete from reach_cells`);
+    expect(await refreshReachCells({ db, now: noonOf(day) })).toMatchObject({ asOf: day });
+    expect(await cells()).toEqual(right);
   });
 
   it('are what the estimate reads, through the index, never the members', async () => {

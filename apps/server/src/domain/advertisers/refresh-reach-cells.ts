@@ -7,14 +7,15 @@ import { queryRows } from '../../db/query-rows.ts';
  * Recounts the reach cells on the Japan-time day of `now` (`qp_refresh_reach_cells`,
  * migrations/0013_reach_cells.sql) when they count an earlier day or hold nothing: age bands move with
  * birthdays and members turn 18 at midnight. Between recounts a trigger on users keeps the cells equal
- * to a recount. A recount is exact at any time (`force`); while it runs, changes to members wait for
- * it (at a million members, seconds), so the job asks for one only when the day has moved.
+ * to a recount. A recount is exact at any time (`force`); while it reads the members, changes to
+ * members wait for it (at a million members, seconds), so the job asks for one only when the day has
+ * moved. `written` is the number of cells the recount changed, null when it did not run.
  */
 export async function refreshReachCells(options: {
   db: Executor;
   now: Date;
   force?: boolean;
-}): Promise<{ asOf: string; cells: number | null }> {
+}): Promise<{ asOf: string; written: number | null }> {
   const { db, now } = options;
   const today = japanIsoDate(now);
   const [state] = await queryRows<{ asOf: string | null; empty: boolean }>(
@@ -23,10 +24,10 @@ export async function refreshReachCells(options: {
                not exists (select 1 from reach_cells) as empty`,
   );
   const asOf = state?.asOf ?? null;
-  if (!options.force && asOf !== null && asOf >= today && !state?.empty) return { asOf, cells: null };
-  const [row] = await queryRows<{ cells: number }>(
+  if (!options.force && asOf !== null && asOf >= today && !state?.empty) return { asOf, written: null };
+  const [row] = await queryRows<{ written: number }>(
     db,
-    sql`select qp_refresh_reach_cells(${now.toISOString()}::timestamptz) as cells`,
+    sql`select qp_refresh_reach_cells(${now.toISOString()}::timestamptz) as written`,
   );
-  return { asOf: today, cells: row?.cells ?? 0 };
+  return { asOf: today, written: row?.written ?? 0 };
 }
