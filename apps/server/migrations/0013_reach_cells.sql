@@ -120,8 +120,14 @@ $$;
 -- lock), and changes after wait and then apply to the new cells. Only the cells whose count differs
 -- are written (a day's birthdays move a few hundred members), so the recount writes little and holds
 -- the lock little longer than it reads the members. Returns the number of cells written.
+-- The counts are grouped and compared in hash tables in memory (about 70 MB at a million members):
+-- sorting 250,000 keys of eight text columns to merge them took longer than the whole recount. The
+-- settings hold while the function runs.
 create function qp_refresh_reach_cells(p_now timestamptz) returns integer
-language plpgsql as $$
+language plpgsql
+set work_mem = '128MB'
+set enable_mergejoin = off
+as $$
 declare
   v_day date := (p_now at time zone 'Asia/Tokyo')::date;
   v_at timestamptz := v_day::timestamp at time zone 'Asia/Tokyo';
@@ -129,10 +135,6 @@ declare
 begin
   insert into reach_cell_state (id, as_of, refreshed_at) values (1, v_day, p_now) on conflict (id) do nothing;
   perform 1 from reach_cell_state where id = 1 for update;
-  -- The counts are grouped and compared in hash tables in memory (about 70 MB at a million members):
-  -- sorting 250,000 keys of eight text columns to merge them took longer than the whole recount.
-  perform set_config('work_mem', '128MB', true);
-  perform set_config('enable_mergejoin', 'off', true);
   with fresh as materialized (
     select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
            m.gender, m.age_band, sum(m.members)::integer as members

@@ -7,6 +7,7 @@ import {
   noTargeting,
   occupations,
   type PricedTargeting,
+  prefectures,
   profileUpdateBody,
   signupBody,
 } from '@quiz-points/shared';
@@ -149,6 +150,15 @@ function targetingMatrix(): PricedTargeting[] {
     })),
     { ...everyone, targetChildren: ['with', 'without'] },
     { ...everyone, targetPrefectures: ['沖縄県'] },
+    // More than half the prefectures (regions ticked), counted from the ones left out.
+    { ...everyone, targetPrefectures: [...prefectures] },
+    { ...everyone, targetPrefectures: prefectures.filter((prefecture) => prefecture !== '鳥取県') },
+    ...Array.from({ length: 12 }, () => {
+      const targeting = targetingOf(random);
+      const leftOut = new Set(PREFECTURES.filter(() => random() < 0.5));
+      const many = prefectures.filter((prefecture, i) => !leftOut.has(prefecture as never) && i % 5 !== 0);
+      return { ...targeting, targetPrefectures: many };
+    }),
     ...Array.from({ length: 72 }, () => targetingOf(random)),
   ];
 }
@@ -417,6 +427,29 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     });
     const withNewcomer = await expectExact(NEXT_DAY);
     expect(withNewcomer[0]).toBe(after[0]! + 1);
+  });
+
+  it('count a prefecture outside the 47 as the delivery does, whichever way a list is counted', async () => {
+    const db = database.db;
+    const day = await asOf();
+    const odd = peopleRows(random, 3).map((row) => ({
+      ...row,
+      role: 'user' as const,
+      signupCompletedAt: new Date('2025-06-01T00:00:00Z'),
+      withdrawnAt: null,
+      banned: false,
+      birthDate: '1985-01-01',
+      prefecture: 'テスト県',
+    }));
+    await insertPeople(db, odd);
+    expect(await cellSums()).toEqual(await rawCounts(day));
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        odd.map((row) => row.id),
+      ),
+    );
+    expect(await cellSums()).toEqual(await rawCounts(day));
   });
 
   it('are put right by a recount however wrong they were', async () => {
