@@ -194,6 +194,78 @@ end
 $$;
 --> statement-breakpoint
 
+-- Birthdays by day of the year (month × 100 + day), for the daily move of the reach cells.
+CREATE INDEX "users_birth_month_day_idx" ON "users" USING btree ((extract(month from "birth_date") * 100 + extract(day from "birth_date"))) WHERE "users"."birth_date" is not null;
+--> statement-breakpoint
+
+-- Moves the cells from their day to the Japan-time day of p_now. A member's age in whole years, and so
+-- whether they count (18 or over) and their age band, changes only when the calendar passes their
+-- birthday (age(): born on 29 February, on 1 March in a year without one), so only the people whose
+-- birthday falls after the cells' day and on or before the new one are counted again: each leaves the
+-- cells of the old day and enters those of the new. About one member in 365 a day, found by
+-- users_birth_month_day_idx, so the state row is held for milliseconds. A gap of a year or more, or
+-- cells never counted, take a whole recount. Returns the number of cells written.
+create function qp_advance_reach_cells(p_now timestamptz) returns integer
+language plpgsql as $$
+declare
+  v_from date;
+  v_to date := (p_now at time zone 'Asia/Tokyo')::date;
+  v_from_at timestamptz;
+  v_to_at timestamptz := v_to::timestamp at time zone 'Asia/Tokyo';
+  v_after integer;
+  v_through integer;
+  v_days integer[];
+  v_written integer;
+begin
+  select s.as_of into v_from from reach_cell_state s where s.id = 1 for update;
+  if v_from is null or v_to - v_from >= 365 then
+    return qp_refresh_reach_cells(p_now);
+  end if;
+  if v_to <= v_from then
+    return 0;
+  end if;
+  v_from_at := v_from::timestamp at time zone 'Asia/Tokyo';
+  v_after := extract(month from v_from) * 100 + extract(day from v_from);
+  v_through := extract(month from v_to) * 100 + extract(day from v_to);
+  -- Every month × 100 + day after the old day and up to the new one, across the new year if it falls
+  -- between (with 229 between 228 and 301 in every year).
+  v_days := array(
+    select m * 100 + d from generate_series(1, 12) m, generate_series(1, 31) d
+    where case when v_after < v_through then m * 100 + d > v_after and m * 100 + d <= v_through
+               else m * 100 + d > v_after or m * 100 + d <= v_through end
+  );
+  insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                gender, age_band, members)
+  select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+         m.gender, m.age_band, sum(m.change)
+  from (
+    select -1 as change, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+           u.gender, qp_age_band(u.birth_date, v_from_at) as age_band
+    from users u
+    where u.birth_date is not null
+      and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
+      and qp_is_member(u, v_from_at) and not u.banned
+    union all
+    select 1, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+           u.gender, qp_age_band(u.birth_date, v_to_at)
+    from users u
+    where u.birth_date is not null
+      and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
+      and qp_is_member(u, v_to_at) and not u.banned
+  ) m
+  cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                        m.has_children) k
+  group by 1, 2, 3, 4, 5, 6, 7, 8
+  having sum(m.change) <> 0
+  order by 1, 2, 3, 4, 5, 6, 7, 8
+  on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  get diagnostics v_written = row_count;
+  update reach_cell_state set as_of = v_to, refreshed_at = p_now where id = 1;
+  return v_written;
+end
+$$;
+--> statement-breakpoint
+
 -- Keeps the cells equal to a recount as members sign up, edit their profile, withdraw, are suspended
 -- or their row is deleted: the row before the change leaves its cells and the row after enters its
 -- own, on the state's day (read `for share`: a recount in progress is waited for). The cells are

@@ -106,6 +106,10 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_phone_hash_key').on(t.phoneHash),
     index('users_email_hash_idx').on(t.emailHash),
+    // Birthdays by day of the year, for the daily move of the reach cells (0013_reach_cells.sql).
+    index('users_birth_month_day_idx')
+      .on(sql`(extract(month from ${t.birthDate}) * 100 + extract(day from ${t.birthDate}))`)
+      .where(sql`${t.birthDate} is not null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),

@@ -427,6 +427,12 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     });
     const withNewcomer = await expectExact(NEXT_DAY);
     expect(withNewcomer[0]).toBe(after[0]! + 1);
+
+    // Moved on over many birthdays at once (the job did not run for weeks), and across a new year.
+    for (const day of ['2026-04-15', '2026-12-20', '2027-01-10', '2027-03-01']) {
+      expect(await refreshReachCells({ db, now: minutesAfterMidnight(day, 5) })).toMatchObject({ asOf: day });
+      await expectExact(day);
+    }
   });
 
   it('count a prefecture outside the 47 as the delivery does, whichever way a list is counted', async () => {

@@ -4,12 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
 /**
- * Recounts the reach cells on the Japan-time day of `now` (`qp_refresh_reach_cells`,
- * migrations/0013_reach_cells.sql) when they count an earlier day or hold nothing: age bands move with
- * birthdays and members turn 18 at midnight. Between recounts a trigger on users keeps the cells equal
- * to a recount. A recount is exact at any time (`force`); while it reads the members, changes to
- * members wait for it (at a million members, seconds), so the job asks for one only when the day has
- * moved. `written` is the number of cells the recount changed, null when it did not run.
+ * Brings the reach cells (migrations/0013_reach_cells.sql) to the Japan-time day of `now`: age bands
+ * move with birthdays and members turn 18 at midnight. Cells on an earlier day are moved on
+ * (`qp_advance_reach_cells`: only the people whose birthday has come since, found by an index); cells
+ * that hold nothing, or `force`, take a whole recount (`qp_refresh_reach_cells`, exact at any time,
+ * while which changes to members wait for it: seconds at a million members). Between runs a trigger
+ * on users keeps the cells equal to a recount. `written` is the number of cells written, null when
+ * the cells were already on today.
  */
 export async function refreshReachCells(options: {
   db: Executor;
@@ -24,10 +25,12 @@ export async function refreshReachCells(options: {
                not exists (select 1 from reach_cells) as empty`,
   );
   const asOf = state?.asOf ?? null;
-  if (!options.force && asOf !== null && asOf >= today && !state?.empty) return { asOf, written: null };
-  const [row] = await queryRows<{ written: number }>(
-    db,
-    sql`select qp_refresh_reach_cells(${now.toISOString()}::timestamptz) as written`,
-  );
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const whole = options.force || state?.empty;
+  if (!whole && asOf !== null && asOf >= today) return { asOf, written: null };
+  const statement = whole
+    ? sql`select qp_refresh_reach_cells(${at}) as written`
+    : sql`select qp_advance_reach_cells(${at}) as written`;
+  const [row] = await queryRows<{ written: number }>(db, statement);
   return { asOf: today, written: row?.written ?? 0 };
 }
