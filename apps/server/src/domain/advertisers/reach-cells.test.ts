@@ -480,7 +480,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     expect(await cells()).toEqual(right);
   });
 
-  it('are what the estimate reads, through the index, never the members', async () => {
+  it('are what the estimate reads, through the index, never the members; birthdays are found by index', async () => {
     for (const targeting of [everyone, matrix[1]!, matrix[20]!]) {
       const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
         database.db,
@@ -490,6 +490,19 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
       expect(text).toContain('"Relation Name":"reach_cells"');
       expect(text).not.toContain('"Relation Name":"users"');
     }
+    // The daily move finds the people whose birthday came through users_birth_month_day_idx (the
+    // query's expression must be the index's own to use it).
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`explain (format json) select count(*) from users u
+            where u.birth_date is not null
+              and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (array[228, 229, 301])`,
+      );
+      return JSON.stringify(row!['QUERY PLAN']);
+    });
+    expect(plan).toContain('"Index Name":"users_birth_month_day_idx"');
   });
 });
 
