@@ -53,9 +53,9 @@ CREATE TABLE "reach_cells" (
 );
 --> statement-breakpoint
 
--- The day the cells count members on (one row). The users' trigger reads it `for share` and the
--- refresh holds it `for update`, so a change to a member waits for a recount in progress and is then
--- counted on the new day.
+-- The day the cells count members on (one row). The users' triggers read it `for share`; moving the
+-- cells to a new day or recounting them holds it `for update`, so a change to a member waits for
+-- either and is then counted on the new day.
 CREATE TABLE "reach_cell_state" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
 	"as_of" date NOT NULL,
@@ -114,15 +114,14 @@ end
 $$;
 --> statement-breakpoint
 
--- Recounts every cell on the Japan-time day of p_now: daily, as age bands move with birthdays (and
--- members turn 18), and safe at any time. The state row is held first, so no member's change is in
--- flight: changes committed before are in the recount's snapshot (taken by the statements after the
--- lock), and changes after wait and then apply to the new cells. Only the cells whose count differs
--- are written (a day's birthdays move a few hundred members), so the recount writes little and holds
--- the lock little longer than it reads the members. Returns the number of cells written.
--- The counts are grouped and compared in hash tables in memory (about 70 MB at a million members):
--- sorting 250,000 keys of eight text columns to merge them took longer than the whole recount. The
--- settings hold while the function runs.
+-- Recounts every cell on the Japan-time day of p_now from the members themselves: when the cells are
+-- empty, a year behind, or to be sure (the daily move is qp_advance_reach_cells); exact at any time.
+-- The state row is held first, so no member's change is in flight: changes committed before are in
+-- the recount's snapshot (taken by the statements after the lock), and changes after wait for it and
+-- then apply to the new cells. Only the cells whose count differs are written. The counts are grouped
+-- and compared in hash tables in memory (about 70 MB at a million members): sorting 250,000 keys of
+-- eight text columns to merge them took longer than the rest of the recount. The settings hold while
+-- the function runs. Returns the number of cells written.
 create function qp_refresh_reach_cells(p_now timestamptz) returns integer
 language plpgsql
 set work_mem = '128MB'
