@@ -525,10 +525,11 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
     );
   }
 
-  it('stay exactly equal to a recount through sign-ups, profile edits, suspensions and recounts at once', async () => {
+  it('stay exactly equal to a recount through sign-ups, profile edits, suspensions, the midnight move and recounts at once', async () => {
     const db = database.db;
-    const now = new Date();
-    await refreshReachCells({ db, now, force: true });
+    // The cells count the last day of February; the burst runs on 1 March, when some have a birthday.
+    const now = noonOf(NEXT_DAY);
+    await refreshReachCells({ db, now: noonOf(DAY), force: true });
     // Two profiles people swap between in both directions at once, and sign-ups into the same cells.
     const profiles = [
       {
@@ -554,7 +555,8 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
       signupCompletedAt: new Date('2025-06-01T00:00:00Z'),
       withdrawnAt: null,
       banned: false,
-      birthDate: '1990-05-05',
+      // Every third has a birthday on 1 March: turning 30, or 18 (a member from that day on).
+      birthDate: i % 3 === 0 ? oneOf(random, ['1996-03-01', '1996-02-29', '2008-03-01']) : '1990-05-05',
       gender: null,
       prefecture: i % 2 === 0 ? '東京都' : '大阪府',
     }));
@@ -576,6 +578,7 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
         const profile = profiles[(i + round) % 2]!;
         work.push(updateProfile({ db, userId: editor.id, input: profileUpdateBody.parse(profile) }));
       });
+      if (round === 0) work.push(refreshReachCells({ db, now: minutesAfterMidnight(NEXT_DAY, 5) }));
       if (round === 1) work.push(refreshReachCells({ db, now, force: true }));
     }
     joining.forEach((person, i) => {
@@ -625,6 +628,9 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
     );
     expect(await countReach({ db, targeting: everyone })).toBe(members!.n);
     expect(members!.n).toBe(170);
+    expect(await queryRows(db, sql`select as_of::text as day from reach_cell_state`)).toEqual([
+      { day: NEXT_DAY },
+    ]);
   });
 
   it('keep the earning paths from waiting on a recount, which only member changes wait for', async () => {
