@@ -17,10 +17,12 @@ export const REACH_ESTIMATE_LIMIT = { limit: 120, windowSeconds: 600 };
  */
 export async function estimateReach(options: {
   db: Executor;
+  /** Where the count reads (a lag-tolerant read: the replica's reader); the rate limit is a write on `db`. */
+  reader?: Executor;
   advertiserId: string;
   targeting: PricedTargeting;
 }): Promise<{ estimate: ReachEstimate }> {
-  const { db, targeting } = options;
+  const { db, reader = db, targeting } = options;
   await consumeRateLimit(db, { key: `reach-estimate:user:${options.advertiserId}`, ...REACH_ESTIMATE_LIMIT });
-  return { estimate: roundReach(await countReach({ db, targeting })) };
+  return { estimate: roundReach(await countReach({ db: reader, targeting })) };
 }
