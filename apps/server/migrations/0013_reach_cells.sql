@@ -1,3 +1,361 @@
--- Member counts per profile cell for the reach estimate.
--- (placeholder until its statements are written)
-select 1;
+-- Member counts per profile cell for the reach estimate (docs/decisions/026-reach-cells.md): the
+-- estimate sums the cells a targeting takes in instead of asking the targeting rule of every member.
+--
+-- The profile part of the targeting rule on a member's own values, so the cells can be asked it too:
+-- each list an ad fills must hold the member's value; an empty list takes in everyone, and a member who
+-- left that part blank is not matched by a filled one. qp_profile_targets (the delivery) calls it.
+create function qp_profile_values_target(
+  p_prefectures text[], p_occupations text[], p_incomes text[], p_marital_statuses text[], p_children text[],
+  p_prefecture text, p_occupation text, p_income text, p_marital_status text, p_has_children boolean
+) returns boolean
+language sql immutable as $$
+  select coalesce((p_prefectures = '{}' or p_prefecture = any (p_prefectures))
+     and (p_occupations = '{}' or p_occupation = any (p_occupations))
+     and (p_incomes = '{}' or p_income = any (p_incomes))
+     and (p_marital_statuses = '{}' or p_marital_status = any (p_marital_statuses))
+     and (p_children = '{}'
+          or (case when p_has_children then 'with' when not p_has_children then 'without' end)
+             = any (p_children)), false)
+$$;
+--> statement-breakpoint
+
+-- The rule of 0008, now on the member's row through qp_profile_values_target (both are inlined into
+-- the ad list's and the click's statements, as before).
+create or replace function qp_profile_targets(
+  p_prefectures text[], p_occupations text[], p_incomes text[], p_marital_statuses text[], p_children text[],
+  p_user users
+) returns boolean
+language sql immutable as $$
+  select qp_profile_values_target(p_prefectures, p_occupations, p_incomes, p_marital_statuses, p_children,
+                                  p_user.prefecture, p_user.occupation, p_user.annual_income,
+                                  p_user.marital_status, p_user.has_children)
+$$;
+--> statement-breakpoint
+
+-- Members (qp_is_member, not suspended) on the Japan-time day of reach_cell_state.as_of, counted by
+-- gender, age band (qp_age_band) and the profile values at several levels. A level is a bit set of the
+-- profile values a row keeps (1 prefecture, 2 occupation, 4 income, 8 marital status, 16 children);
+-- the others are summed over and left null. Gender and age band are kept at every level. The estimate
+-- reads the smallest level that keeps every value its targeting uses (qp_reach_cell_level): at a
+-- million members the full cells (31) are about 200,000 rows, a level of one or two values a few
+-- thousand.
+CREATE TABLE "reach_cells" (
+	"level" smallint NOT NULL,
+	"prefecture" text,
+	"occupation" text,
+	"annual_income" text,
+	"marital_status" text,
+	"has_children" boolean,
+	"gender" text,
+	"age_band" text NOT NULL,
+	"members" integer NOT NULL,
+	CONSTRAINT "reach_cells_key" UNIQUE NULLS NOT DISTINCT("level","prefecture","occupation","annual_income","marital_status","has_children","gender","age_band")
+);
+--> statement-breakpoint
+
+-- The day the cells count members on (one row). The users' triggers read it `for share`; moving the
+-- cells to a new day or recounting them holds it `for update`, so a change to a member waits for
+-- either and is then counted on the new day.
+CREATE TABLE "reach_cell_state" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"as_of" date NOT NULL,
+	"refreshed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "reach_cell_state_one_row" CHECK ("reach_cell_state"."id" = 1)
+);
+--> statement-breakpoint
+
+-- The levels kept, smallest first (rows at a million members: 1.2k, 3.4k, 4.4k, 6.6k, 8.6k, 12k, 12k,
+-- 208k). Every profile value is kept at some level, so 31 covers any targeting.
+create function qp_reach_cell_levels() returns smallint[]
+language sql immutable as $$
+  select array[1, 17, 9, 5, 3, 30, 25, 31]::smallint[]
+$$;
+--> statement-breakpoint
+
+-- A cell's key at each level: the profile values the level keeps, the others null (gender and age band
+-- are kept at every level and stay with the caller).
+create function qp_reach_cell_keys(
+  p_prefecture text, p_occupation text, p_income text, p_marital_status text, p_has_children boolean
+) returns table (
+  level smallint, prefecture text, occupation text, annual_income text, marital_status text, has_children boolean
+)
+language sql immutable as $$
+  select l.level,
+         case when l.level & 1 <> 0 then p_prefecture end,
+         case when l.level & 2 <> 0 then p_occupation end,
+         case when l.level & 4 <> 0 then p_income end,
+         case when l.level & 8 <> 0 then p_marital_status end,
+         case when l.level & 16 <> 0 then p_has_children end
+  from unnest(qp_reach_cell_levels()) l(level)
+$$;
+--> statement-breakpoint
+
+-- The smallest level that keeps every profile value a targeting uses. Immutable and not inlinable, so
+-- the planner computes it once from the request's lists and reads that level's rows by the index.
+create function qp_reach_cell_level(
+  p_prefectures text[], p_occupations text[], p_incomes text[], p_marital_statuses text[], p_children text[]
+) returns smallint
+language plpgsql immutable as $$
+declare
+  v_used integer := (case when p_prefectures = '{}' then 0 else 1 end)
+                  | (case when p_occupations = '{}' then 0 else 2 end)
+                  | (case when p_incomes = '{}' then 0 else 4 end)
+                  | (case when p_marital_statuses = '{}' then 0 else 8 end)
+                  | (case when p_children = '{}' then 0 else 16 end);
+  v_level smallint;
+begin
+  foreach v_level in array qp_reach_cell_levels() loop
+    if v_level & v_used = v_used then
+      return v_level;
+    end if;
+  end loop;
+  return 31;
+end
+$$;
+--> statement-breakpoint
+
+-- Recounts every cell on the Japan-time day of p_now from the members themselves: when the cells are
+-- empty, a year behind, or to be sure (the daily move is qp_advance_reach_cells); exact at any time.
+-- The state row is held first, so no member's change is in flight: changes committed before are in
+-- the recount's snapshot (taken by the statements after the lock), and changes after wait for it and
+-- then apply to the new cells. Only the cells whose count differs are written. The counts are grouped
+-- and compared in hash tables in memory (about 70 MB at a million members): sorting 250,000 keys of
+-- eight text columns to merge them took longer than the rest of the recount. The settings hold while
+-- the function runs. Returns the number of cells written.
+create function qp_refresh_reach_cells(p_now timestamptz) returns integer
+language plpgsql
+set work_mem = '128MB'
+set enable_mergejoin = off
+as $$
+declare
+  v_day date := (p_now at time zone 'Asia/Tokyo')::date;
+  v_at timestamptz := v_day::timestamp at time zone 'Asia/Tokyo';
+  v_written integer;
+begin
+  insert into reach_cell_state (id, as_of, refreshed_at) values (1, v_day, p_now) on conflict (id) do nothing;
+  perform 1 from reach_cell_state where id = 1 for update;
+  with fresh as materialized (
+    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+           m.gender, m.age_band, sum(m.members)::integer as members
+    from (
+      -- qp_age_band once per birth date of the last 120 years rather than once per member (and for
+      -- any older date on its own): a million calls of it were most of the recount's time.
+      select u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children, u.gender,
+             coalesce(b.age_band, qp_age_band(u.birth_date, v_at)) as age_band, count(*) as members
+      from users u
+      left join (
+        select d::date as birth_date, qp_age_band(d::date, v_at) as age_band
+        from generate_series(v_day - interval '120 years', v_day::timestamp, interval '1 day') d
+      ) b on b.birth_date = u.birth_date
+      where qp_is_member(u, v_at) and not u.banned
+      group by 1, 2, 3, 4, 5, 6, 7
+    ) m
+    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                          m.has_children) k
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+  ),
+  -- Each recounted cell beside the kept one, by key (a null matching a null), where they differ.
+  differing as materialized (
+    select c.ctid as kept, f.level, f.prefecture, f.occupation, f.annual_income, f.marital_status,
+           f.has_children, f.gender, f.age_band, f.members
+    from fresh f
+    full join reach_cells c
+      on c.level = f.level and c.age_band = f.age_band
+     and coalesce(c.prefecture, '') = coalesce(f.prefecture, '') and (c.prefecture is null) = (f.prefecture is null)
+     and coalesce(c.occupation, '') = coalesce(f.occupation, '') and (c.occupation is null) = (f.occupation is null)
+     and coalesce(c.annual_income, '') = coalesce(f.annual_income, '')
+     and (c.annual_income is null) = (f.annual_income is null)
+     and coalesce(c.marital_status, '') = coalesce(f.marital_status, '')
+     and (c.marital_status is null) = (f.marital_status is null)
+     and coalesce(c.has_children, false) = coalesce(f.has_children, false)
+     and (c.has_children is null) = (f.has_children is null)
+     and coalesce(c.gender, '') = coalesce(f.gender, '') and (c.gender is null) = (f.gender is null)
+    where f.members is distinct from c.members
+  ),
+  emptied as (
+    delete from reach_cells c using differing d where d.level is null and c.ctid = d.kept
+  ),
+  recounted as (
+    update reach_cells c set members = d.members
+    from differing d where d.level is not null and c.ctid = d.kept
+  ),
+  added as (
+    insert into reach_cells (level, prefecture, occupation, annual_income, marital_status, has_children,
+                             gender, age_band, members)
+    select d.level, d.prefecture, d.occupation, d.annual_income, d.marital_status, d.has_children,
+           d.gender, d.age_band, d.members
+    from differing d where d.kept is null
+  )
+  select count(*) into v_written from differing;
+  update reach_cell_state set as_of = v_day, refreshed_at = p_now where id = 1;
+  return v_written;
+end
+$$;
+--> statement-breakpoint
+
+-- Birthdays by day of the year (month × 100 + day), for the daily move of the reach cells.
+CREATE INDEX "users_birth_month_day_idx" ON "users" USING btree ((extract(month from "birth_date") * 100 + extract(day from "birth_date"))) WHERE "users"."birth_date" is not null;
+--> statement-breakpoint
+
+-- Moves the cells from their day to the Japan-time day of p_now. A member's age in whole years, and so
+-- whether they count (18 or over) and their age band, changes only when the calendar passes their
+-- birthday (age(): born on 29 February, on 1 March in a year without one), so only the people whose
+-- birthday falls after the cells' day and on or before the new one are counted again: each leaves the
+-- cells of the old day and enters those of the new. About one member in 365 a day, found by
+-- users_birth_month_day_idx, so the state row is held for milliseconds. A gap of a year or more, or
+-- cells never counted, take a whole recount. Returns the number of cells written.
+create function qp_advance_reach_cells(p_now timestamptz) returns integer
+language plpgsql as $$
+declare
+  v_from date;
+  v_to date := (p_now at time zone 'Asia/Tokyo')::date;
+  v_from_at timestamptz;
+  v_to_at timestamptz := v_to::timestamp at time zone 'Asia/Tokyo';
+  v_after integer;
+  v_through integer;
+  v_days integer[];
+  v_written integer;
+begin
+  select s.as_of into v_from from reach_cell_state s where s.id = 1 for update;
+  if v_from is null or v_to - v_from >= 365 then
+    return qp_refresh_reach_cells(p_now);
+  end if;
+  if v_to <= v_from then
+    return 0;
+  end if;
+  v_from_at := v_from::timestamp at time zone 'Asia/Tokyo';
+  v_after := extract(month from v_from) * 100 + extract(day from v_from);
+  v_through := extract(month from v_to) * 100 + extract(day from v_to);
+  -- Every month × 100 + day after the old day and up to the new one, across the new year if it falls
+  -- between (with 229 between 228 and 301 in every year).
+  v_days := array(
+    select m * 100 + d from generate_series(1, 12) m, generate_series(1, 31) d
+    where case when v_after < v_through then m * 100 + d > v_after and m * 100 + d <= v_through
+               else m * 100 + d > v_after or m * 100 + d <= v_through end
+  );
+  insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                gender, age_band, members)
+  select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+         m.gender, m.age_band, sum(m.change)
+  from (
+    select -1 as change, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+           u.gender, qp_age_band(u.birth_date, v_from_at) as age_band
+    from users u
+    where u.birth_date is not null
+      and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
+      and qp_is_member(u, v_from_at) and not u.banned
+    union all
+    select 1, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+           u.gender, qp_age_band(u.birth_date, v_to_at)
+    from users u
+    where u.birth_date is not null
+      and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
+      and qp_is_member(u, v_to_at) and not u.banned
+  ) m
+  cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                        m.has_children) k
+  group by 1, 2, 3, 4, 5, 6, 7, 8
+  having sum(m.change) <> 0
+  order by 1, 2, 3, 4, 5, 6, 7, 8
+  on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  get diagnostics v_written = row_count;
+  update reach_cell_state set as_of = v_to, refreshed_at = p_now where id = 1;
+  return v_written;
+end
+$$;
+--> statement-breakpoint
+
+-- Keeps the cells equal to a recount as members sign up, edit their profile, withdraw, are suspended
+-- or their row is deleted: the row before the change leaves its cells and the row after enters its
+-- own, on the state's day (read `for share`: a recount in progress is waited for). The cells are
+-- written in key order, so two changes never wait on each other in a cycle. An update is followed row
+-- by row (its trigger names the columns, which a transition table may not); an insert or delete
+-- statement as a whole, so loading many people at once writes each cell once.
+create function qp_reach_cells_follow_users() returns trigger
+language plpgsql as $$
+declare
+  v_day date;
+  v_at timestamptz;
+begin
+  -- A row that is no member even on a far day (ages only grow) counts on no day: a new sign-in's row,
+  -- an advertiser's. Nothing to write, and the state row is not read.
+  if tg_level = 'ROW' then
+    if not coalesce(qp_is_member(old, '9999-12-31T00:00:00Z') and not old.banned, false)
+       and not coalesce(qp_is_member(new, '9999-12-31T00:00:00Z') and not new.banned, false) then
+      return null;
+    end if;
+  elsif not exists (
+    select 1 from changed_users u where qp_is_member(u, '9999-12-31T00:00:00Z') and not u.banned
+  ) then
+    return null;
+  end if;
+  select s.as_of into v_day from reach_cell_state s where s.id = 1 for share;
+  v_at := v_day::timestamp at time zone 'Asia/Tokyo';
+  if tg_level = 'ROW' then
+    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                  gender, age_band, members)
+    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+           m.gender, m.age_band, sum(m.change)
+    from (
+      select -1 as change, old.prefecture, old.occupation, old.annual_income, old.marital_status,
+             old.has_children, old.gender, qp_age_band(old.birth_date, v_at) as age_band
+      where qp_is_member(old, v_at) and not old.banned
+      union all
+      select 1, new.prefecture, new.occupation, new.annual_income, new.marital_status,
+             new.has_children, new.gender, qp_age_band(new.birth_date, v_at)
+      where qp_is_member(new, v_at) and not new.banned
+    ) m
+    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                          m.has_children) k
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    having sum(m.change) <> 0
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  else
+    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                  gender, age_band, members)
+    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+           m.gender, m.age_band, sum(m.members) * (case when tg_op = 'INSERT' then 1 else -1 end)
+    from (
+      select u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children, u.gender,
+             qp_age_band(u.birth_date, v_at) as age_band, count(*) as members
+      from changed_users u
+      where qp_is_member(u, v_at) and not u.banned
+      group by 1, 2, 3, 4, 5, 6, 7
+    ) m
+    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                          m.has_children) k
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  end if;
+  return null;
+end
+$$;
+--> statement-breakpoint
+
+create trigger users_reach_cells_insert after insert on users
+referencing new table as changed_users
+for each statement execute function qp_reach_cells_follow_users();
+--> statement-breakpoint
+
+create trigger users_reach_cells_delete after delete on users
+referencing old table as changed_users
+for each statement execute function qp_reach_cells_follow_users();
+--> statement-breakpoint
+
+-- Only the columns that decide who is a member and in which cell, and only when one of them changes
+-- its value: the earning paths' balance and claim updates never fire it.
+create trigger users_reach_cells_update after update of
+  role, banned, withdrawn_at, signup_completed_at, birth_date, gender, prefecture, occupation,
+  annual_income, marital_status, has_children
+on users for each row
+when ((old.role, old.banned, old.withdrawn_at, old.signup_completed_at, old.birth_date, old.gender,
+       old.prefecture, old.occupation, old.annual_income, old.marital_status, old.has_children)
+      is distinct from
+      (new.role, new.banned, new.withdrawn_at, new.signup_completed_at, new.birth_date, new.gender,
+       new.prefecture, new.occupation, new.annual_income, new.marital_status, new.has_children))
+execute function qp_reach_cells_follow_users();
+--> statement-breakpoint
+
+select qp_refresh_reach_cells(now());

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { refreshReachCells } from './domain/advertisers/refresh-reach-cells.ts';
 import { japanDayOfMonth } from './domain/billing/billing-period.ts';
 import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
 import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
@@ -15,6 +16,7 @@ const BILLING_DAY = 5;
 export const JOB_NAMES = {
   monthlyBilling: 'monthly-billing',
   pruneExpiredRows: 'prune-expired-rows',
+  refreshReachCells: 'refresh-reach-cells',
 } as const;
 
 export interface BackgroundJobsOptions {
@@ -28,8 +30,9 @@ export interface BackgroundJobsOptions {
 }
 
 /**
- * Which domain job runs when: the monthly billing (SPEC §9), and the hourly pruning of rows nobody
- * reads any more. Each run is idempotent, so one may also be run by hand.
+ * Which domain job runs when: the monthly billing (SPEC §9), the hourly pruning of rows nobody
+ * reads any more, and the daily recount of the reach cells. Each run is idempotent, so one may also be
+ * run by hand.
  */
 export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
   const { config, database, payments, mailer, log } = options;
@@ -68,6 +71,17 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
           pageViewRetentionMonths: config.pageViewRetentionMonths,
         });
         log.info({ job: 'prune-expired-rows', ...result }, 'expired rows pruned');
+      },
+    },
+    {
+      name: JOB_NAMES.refreshReachCells,
+      // 00:05 Japan time, after the day's birthdays moved age bands; a run finding the cells already
+      // on today does nothing.
+      cron: '5 0 * * *',
+      async run() {
+        const result = await refreshReachCells({ db: database.db, now: now() });
+        if (result.written !== null)
+          log.info({ job: 'refresh-reach-cells', ...result }, 'reach cells recounted');
       },
     },
   ];

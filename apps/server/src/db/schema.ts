@@ -29,6 +29,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -105,6 +106,10 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_phone_hash_key').on(t.phoneHash),
     index('users_email_hash_idx').on(t.emailHash),
+    // Birthdays by day of the year, for the daily move of the reach cells (0013_reach_cells.sql).
+    index('users_birth_month_day_idx')
+      .on(sql`(extract(month from ${t.birthDate}) * 100 + extract(day from ${t.birthDate}))`)
+      .where(sql`${t.birthDate} is not null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
@@ -713,6 +718,52 @@ export const figureRollups = pgTable('figure_rollups', {
   /** Null until the rollup writes its first day. */
   throughDay: date('through_day', { mode: 'string' }),
 });
+
+/**
+ * Members (qp_is_member, not suspended) per profile cell on `reachCellState.asOf`, for the reach
+ * estimate (migrations/0013_reach_cells.sql, docs/decisions/026-reach-cells.md). `level` is the bit set
+ * of the profile values a row keeps (1 prefecture, 2 occupation, 4 income, 8 marital status,
+ * 16 children); the others are summed over and null. A trigger on users keeps the cells current.
+ */
+export const reachCells = pgTable(
+  'reach_cells',
+  {
+    level: smallint('level').notNull(),
+    prefecture: text('prefecture'),
+    occupation: text('occupation'),
+    annualIncome: text('annual_income'),
+    maritalStatus: text('marital_status'),
+    hasChildren: boolean('has_children'),
+    gender: text('gender'),
+    ageBand: text('age_band').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [
+    unique('reach_cells_key')
+      .on(
+        t.level,
+        t.prefecture,
+        t.occupation,
+        t.annualIncome,
+        t.maritalStatus,
+        t.hasChildren,
+        t.gender,
+        t.ageBand,
+      )
+      .nullsNotDistinct(),
+  ],
+);
+
+/** The Japan-time day the reach cells count members on (one row), moved by the daily recount. */
+export const reachCellState = pgTable(
+  'reach_cell_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('reach_cell_state_one_row', sql`${t.id} = 1`)],
+);
 
 /** Fixed-window rate-limit counters, shared by every app instance. */
 export const rateLimits = pgTable(
