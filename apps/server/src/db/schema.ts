@@ -105,6 +105,7 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_phone_hash_key').on(t.phoneHash),
     index('users_email_hash_idx').on(t.emailHash),
+    index('users_signup_time_idx').on(t.signupCompletedAt).where(sql`${t.signupCompletedAt} is not null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
@@ -355,6 +356,10 @@ export const quizResponses = pgTable(
     index('quiz_responses_person_answer_idx')
       .on(t.emailHash, t.answeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.adId} is not null`),
+    // The operator's figures of the open days (domain/analytics/site-day-figures-sql.ts).
+    index('quiz_responses_time_idx')
+      .using('brin', t.createdAt, t.clickedAt, t.answeredAt)
+      .with({ autosummarize: true }),
     check('quiz_responses_one_subject', sql`(${t.adId} is null) <> (${t.dailyQuizId} is null)`),
     check('quiz_responses_points_non_negative', sql`${t.pointsAwarded} >= 0`),
   ],
@@ -377,6 +382,7 @@ export const adDeliveries = pgTable(
   },
   (t) => [
     index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
+    index('ad_deliveries_time_idx').using('brin', t.deliveredAt).with({ autosummarize: true }),
     uniqueIndex('ad_deliveries_ad_user_key').on(t.adId, t.userId),
   ],
 );
@@ -478,6 +484,7 @@ export const giftRequests = pgTable(
   (t) => [
     index('gift_requests_user_idx').on(t.userId, t.createdAt.desc()),
     index('gift_requests_status_idx').on(t.status, t.createdAt),
+    index('gift_requests_settled_idx').on(t.settledAt).where(sql`${t.status} = 'issued'`),
     check('gift_requests_status_valid', oneOf(t.status, giftStatuses)),
     check('gift_requests_points_non_negative', sql`${t.pointsUsed} >= 0`),
   ],
@@ -576,6 +583,7 @@ export const pointTransactions = pgTable(
   },
   (t) => [
     index('point_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('point_transactions_time_idx').using('brin', t.createdAt).with({ autosummarize: true }),
     uniqueIndex('point_transactions_cause_key').on(t.userId, t.reason, t.ref),
     check('point_transactions_non_zero', sql`${t.points} <> 0`),
     check('point_transactions_reason_valid', oneOf(t.reason, ledgerReasons)),
@@ -698,6 +706,45 @@ export const figureRollups = pgTable('figure_rollups', {
   name: text('name').primaryKey(),
   /** Null until the rollup writes its first day. */
   throughDay: date('through_day', { mode: 'string' }),
+});
+
+/**
+ * The operator's figures of each closed Japan-time day, written once by the roll-up-site-figures job
+ * (domain/analytics/roll-up-site-figures.ts). `ledger_net` is the day's ledger total, from which the
+ * dashboard's points liability is summed.
+ */
+export const siteDayFigures = pgTable('site_day_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: integer('signups').notNull(),
+  activeMembers: integer('active_members').notNull(),
+  pointsIssued: bigint('points_issued', { mode: 'number' }).notNull(),
+  pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull(),
+  deliveries: integer('deliveries').notNull(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  pageViews: integer('page_views').notNull(),
+  ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
+});
+
+/** Page views of each closed Japan-time day by path, written with site_day_figures. */
+export const siteDayPageViews = pgTable(
+  'site_day_page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/**
+ * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on
+ * users keeps it (migrations/0012_site_figures.sql), so the points liability needs no scan of users.
+ */
+export const withdrawnBalances = pgTable('withdrawn_balances', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull(),
 });
 
 /** Fixed-window rate-limit counters, shared by every app instance. */
