@@ -75,7 +75,8 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
       cron: '*/5 * * * *',
       async run() {
         const result = await rollUpSiteFigures({ db: database.db, now: now() });
-        if (result.days.length > 0) log.info({ job: 'roll-up-site-figures', ...result }, 'site figures rolled up');
+        if (result.days.length > 0)
+          log.info({ job: 'roll-up-site-figures', ...result }, 'site figures rolled up');
       },
     },
   ];
