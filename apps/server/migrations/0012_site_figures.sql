@@ -1,7 +1,7 @@
 -- The operator's daily figures (docs/decisions/025-site-figures.md). Every closed Japan-time day is
 -- written once by the roll-up-site-figures job (domain/analytics/roll-up-site-figures.ts) from the
--- one definition in domain/analytics/site-day-figures-sql.ts; the dashboard reads these rows and
--- computes the days after figure_rollups.through_day live, through the time indexes below.
+-- one definition in domain/analytics/site-day-figures-sql.ts; the dashboard reads these rows for the
+-- days up to figure_rollups.through_day and the open days from the tables after them.
 CREATE TABLE "site_day_figures" (
 	"day" date PRIMARY KEY NOT NULL,
 	"signups" integer NOT NULL,
@@ -22,7 +22,39 @@ CREATE TABLE "site_day_page_views" (
 );
 --> statement-breakpoint
 
--- The live part reads one or two days of raw rows by time. The ledger, the deliveries and the
+-- The open days (after through_day; normally today) up to a mark, through_at, the same on every row:
+-- events stamped before it are final, as for a closed day, so each run of the job adds only the rows
+-- since the last mark, and the dashboard computes only the minutes after it from raw rows. A day's
+-- rows go when the day is written to the closed tables. site_open_day_members lists who was active,
+-- so the rows after the mark count only people not yet counted that day.
+CREATE TABLE "site_open_day_figures" (
+	"day" date PRIMARY KEY NOT NULL,
+	"signups" integer NOT NULL,
+	"active_members" integer NOT NULL,
+	"points_issued" bigint NOT NULL,
+	"points_redeemed" bigint NOT NULL,
+	"deliveries" integer NOT NULL,
+	"revenue" bigint NOT NULL,
+	"page_views" integer NOT NULL,
+	"ledger_net" bigint NOT NULL,
+	"through_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "site_open_day_page_views" (
+	"day" date NOT NULL,
+	"path" text NOT NULL,
+	"views" integer NOT NULL,
+	CONSTRAINT "site_open_day_page_views_day_path_pk" PRIMARY KEY("day","path")
+);
+--> statement-breakpoint
+CREATE TABLE "site_open_day_members" (
+	"day" date NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "site_open_day_members_day_user_id_pk" PRIMARY KEY("day","user_id")
+);
+--> statement-breakpoint
+
+-- The job and the dashboard read minutes to a day of raw rows by time. The ledger, the deliveries and the
 -- responses are written in time order on the earning paths, so a BRIN index (a few pages, and almost
 -- nothing to do on an insert) finds a day's pages; autosummarize keeps the newest ranges summarized
 -- between vacuums. Sign-ups and settlements happen to rows written long before: btree.

@@ -737,6 +737,44 @@ export const siteDayPageViews = pgTable(
 );
 
 /**
+ * The open days' figures (after through_day: normally today) from their start up to `through_at`,
+ * the same on every row; the roll-up-site-figures job moves it on, adding only the rows since.
+ */
+export const siteOpenDayFigures = pgTable('site_open_day_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: integer('signups').notNull(),
+  activeMembers: integer('active_members').notNull(),
+  pointsIssued: bigint('points_issued', { mode: 'number' }).notNull(),
+  pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull(),
+  deliveries: integer('deliveries').notNull(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  pageViews: integer('page_views').notNull(),
+  ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
+  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+});
+
+/** The open days' page views by path, up to the same `through_at`. */
+export const siteOpenDayPageViews = pgTable(
+  'site_open_day_page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Who was active on each open day up to `through_at`: later rows count only people not yet here. */
+export const siteOpenDayMembers = pgTable(
+  'site_open_day_members',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/**
  * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on
  * users keeps it (migrations/0012_site_figures.sql), so the points liability needs no scan of users.
  */

@@ -1,12 +1,13 @@
-import type { AdminDashboard } from '@quiz-points/shared';
+import { type AdminDashboard, addDays } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { giftRequests } from '../db/schema.ts';
+import { giftRequests, pageViews } from '../db/schema.ts';
 import { getDashboard } from '../domain/analytics/get-dashboard.ts';
 import { rollUpSiteFigures } from '../domain/analytics/roll-up-site-figures.ts';
-import { siteDayFiguresQuery } from '../domain/analytics/site-day-figures-sql.ts';
+import { dayInstants, siteFiguresQuery } from '../domain/analytics/site-day-figures-sql.ts';
+import { CLOSING_MARGIN_MS } from '../domain/figures/closed-days.ts';
 import { createAd, signedInAdmin, verifiedUserWithPoints } from '../test/factories.ts';
 import type { TestHttpClient } from '../test/http-client.ts';
 import { siteFiguresFromRawRows } from '../test/site-figures-from-raw-rows.ts';
@@ -29,6 +30,10 @@ describe('the operator figures after an instance is killed mid-burst', () => {
     const ads = await Promise.all(
       Array.from({ length: 5 }, () => createAd(cluster.database.db, { maxDeliveries: 7 })),
     );
+    // A page view three days ago: the rollup has closed days to write, and today is an open day.
+    await cluster.database.db
+      .insert(pageViews)
+      .values({ path: '/about', userId: null, viewedAt: new Date(Date.now() - 3 * DAY) });
     const second = await openPostgres(cluster.postgres.url, 5);
     try {
       let failed = 0;
@@ -56,7 +61,8 @@ describe('the operator figures after an instance is killed mid-burst', () => {
         attempt(() => on(person.client, p).json('POST', '/api/gacha/claim')),
         attempt(() => on(person.client, p + 1).json('POST', '/api/analytics/page-views', { path: '/gift' })),
       ]);
-      // Rollups on two more pools meanwhile: today is open, so they must write nothing of it.
+      // Rollups on two more pools meanwhile: they close the earlier days and move today on to ten
+      // minutes ago, before any of the burst.
       const rollups = Array.from({ length: 4 }, (_, i) =>
         rollUpSiteFigures({ db: (i % 2 ? second : cluster.database).db, now: new Date() }),
       );
@@ -92,6 +98,33 @@ describe('the operator figures after an instance is killed mid-burst', () => {
       });
       expect(refused.status).toBe(200);
 
+      // Everything so far has committed: two instances move the open day on to now at once (the
+      // closing margin is for requests still running). Then a burst after the mark, read live.
+      const runsToNow = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          rollUpSiteFigures({
+            db: (i % 2 ? second : cluster.database).db,
+            now: new Date(Date.now() + CLOSING_MARGIN_MS),
+          }),
+        ),
+      );
+      expect(runsToNow.flatMap((run) => run.days)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const laterAds = await Promise.all([0, 1].map(() => createAd(cluster.database.db)));
+      await Promise.all(
+        people.flatMap((person, p) => [
+          ...laterAds.map((ad, a) => on(person.client, p + a).json('POST', `/api/ads/${ad.id}/click`)),
+          on(person.client, p).json('POST', '/api/analytics/page-views', { path: '/gift' }),
+        ]),
+      );
+      const [open] = await queryRows<{ members: number; rows: number }>(
+        cluster.database.db,
+        sql`select (select count(*)::int from site_open_day_members) as members,
+          (select count(*)::int from site_open_day_figures) as rows`,
+      );
+      expect(open!.rows).toBe(1);
+      expect(open!.members).toBeGreaterThan(0);
+
       // Live: the restarted instance's endpoint, against the raw rows.
       const live = await admin.json<AdminDashboard>('GET', '/api/admin/dashboard?days=7');
       expect(live.status).toBe(200);
@@ -115,7 +148,8 @@ describe('the operator figures after an instance is killed mid-burst', () => {
       );
       const written = runs.flatMap((run) => run.days).sort();
       expect(new Set(written).size).toBe(written.length);
-      expect(written).toContain(live.body.signups.at(-1)!.day);
+      const today = live.body.signups.at(-1)!.day;
+      expect(written).toEqual([today]);
       const rolled = await getDashboard({ db: cluster.database.db, days: 7, now: tomorrow });
       const { waitingGifts: __, ...rolledFigures } = rolled;
       expect(rolledFigures).toEqual(
@@ -130,10 +164,16 @@ describe('the operator figures after an instance is killed mid-burst', () => {
           select day, signups, active_members, points_issued, points_redeemed, deliveries, revenue, page_views, ledger_net
           from site_day_figures
           except
-          select * from (${siteDayFiguresQuery({ from: written[0]!, to: written.at(-1)! })}) f
+          select * from (${siteFiguresQuery(dayInstants(addDays(today, -3), today))}) f
         ) as differs`,
       );
       expect(day?.differs).toBe(false);
+      const [kept] = await queryRows<{ days: number; open: number }>(
+        cluster.database.db,
+        sql`select (select count(*)::int from site_day_figures) as days,
+          (select count(*)::int from site_open_day_members where day <= ${today}) as open`,
+      );
+      expect(kept).toEqual({ days: 4, open: 0 });
     } finally {
       await second.close();
     }

@@ -7,16 +7,21 @@ import {
   japanIsoDate,
 } from '@quiz-points/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { giftRequests } from '../../db/schema.ts';
 import { rolledThrough } from '../figures/closed-days.ts';
 import { addBusinessDays } from '../gifts/business-days.ts';
 import { DELIVERY_BUSINESS_DAYS } from '../gifts/to-gift-request-view.ts';
-import { SITE_FIGURES_ROLLUP } from './roll-up-site-figures.ts';
-import { siteDayFiguresQuery, siteDayPageViewsQuery } from './site-day-figures-sql.ts';
+import {
+  type Instants,
+  pageViewsByPathQuery,
+  RAW_DAYS_SETTINGS,
+  siteFiguresQuery,
+} from './site-day-figures-sql.ts';
+import { SITE_FIGURES_ROLLUP } from './site-figures-rollup.ts';
 
-/** One day's figures as the dashboard reads them (rolled up or live); bigint sums come as text. */
+/** One day's figures as the dashboard reads them; bigint sums come as text. */
 type FigureRow = {
   day: string;
   signups: string | number;
@@ -28,15 +33,22 @@ type FigureRow = {
   page_views: string | number;
 };
 type Figure = Exclude<keyof FigureRow, 'day'>;
+const FIGURES: Figure[] = [
+  'signups',
+  'active_members',
+  'points_issued',
+  'points_redeemed',
+  'deliveries',
+  'revenue',
+  'page_views',
+];
 
 const FIGURE_COLUMNS = sql.raw(
   "to_char(day, 'YYYY-MM-DD') as day, signups, active_members, points_issued, points_redeemed, deliveries, revenue, page_views",
 );
 
-/** Every day of the window gets a point, zero where nothing happened. */
-function series(days: string[], rows: Map<string, FigureRow>, figure: Figure): DailyPoint[] {
-  return days.map((day) => ({ day, value: Number(rows.get(day)?.[figure] ?? 0) }));
-}
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * The admin's numbers for the last `days` Japan-time days: sign-ups (finished profiles), active users (anyone who
@@ -44,11 +56,12 @@ function series(days: string[], rows: Map<string, FigureRow>, figure: Figure): D
  * redeemed (gift cards issued), deliveries and revenue, page views; and now: the points
  * liability and the gift requests waiting against the 3-business-day promise.
  *
- * Closed days come from the rows the roll-up-site-figures job wrote (roll-up-site-figures.ts); the
- * days after them (normally today) are computed live by the same definition (site-day-figures-sql.ts)
- * through the time indexes. A day is written once, in the same transaction as `through_day`, and never
- * changes after, so reading the rows up to the `through_day` read first and computing the rest live
- * adds up to the raw rows even while a rollup runs.
+ * Nothing here reads more than minutes of raw rows (docs/decisions/025-site-figures.md): the closed
+ * days (up to through_day) are read from site_day_*, the open days from site_open_day_* up to their
+ * mark, and only the rows after the mark from the raw tables, by the same definition
+ * (site-day-figures-sql.ts) through the time indexes. One repeatable-read transaction, so the mark,
+ * the open figures and the rows after it are seen at one moment, while the job moves them on.
+ * Before the first rollup every day is read from the raw rows.
  */
 export async function getDashboard({
   db,
@@ -62,70 +75,32 @@ export async function getDashboard({
   const dayList = Array.from({ length: days }, (_, index) =>
     japanIsoDate(new Date(now.getTime() - (days - 1 - index) * 86_400_000)),
   );
-  const first = dayList[0]!;
-  const last = dayList.at(-1)!;
-  const through = await rolledThrough(db, SITE_FIGURES_ROLLUP);
-  const rolled =
-    through !== null && through >= first ? { from: first, to: through < last ? through : last } : null;
-  const liveFrom = through === null || through < first ? first : addDays(through, 1);
-  const live = liveFrom <= last ? { from: liveFrom, to: last } : null;
-
-  const pathParts: SQL[] = [];
-  if (rolled) {
-    pathParts.push(
-      sql`select path, views from site_day_page_views where day between ${rolled.from} and ${rolled.to}`,
-    );
-  }
-  if (live) pathParts.push(sql`select path, views from (${siteDayPageViewsQuery(live)}) live`);
-
-  const [rolledRows, liveRows, pageViewsByPath, [liability], waiting] = await Promise.all([
-    rolled
-      ? queryRows<FigureRow>(
-          db,
-          sql`select ${FIGURE_COLUMNS} from site_day_figures where day between ${rolled.from} and ${rolled.to}`,
-        )
-      : [],
-    live ? queryRows<FigureRow>(db, sql`select ${FIGURE_COLUMNS} from (${siteDayFiguresQuery(live)}) f`) : [],
-    pathParts.length === 0
-      ? []
-      : queryRows<{ path: string; views: string | number }>(
-          db,
-          sql`select path, sum(views) as views from (${sql.join(pathParts, sql` union all `)}) v
-            group by path order by sum(views) desc, path limit 20`,
-        ),
-    queryRows<{ balances: string | number | null; pending: string | number | null }>(
-      db,
-      liabilityQuery(through),
-    ),
-    db
-      .select({ createdAt: giftRequests.createdAt })
-      .from(giftRequests)
-      .where(eq(giftRequests.status, 'pending')),
-  ]);
-  const figures = new Map([...rolledRows, ...liveRows].map((row) => [row.day, row]));
+  const read = await db.transaction((tx) => readFigures(tx, dayList), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 
   const today = japanDateKey(now);
-  const deadlines = waiting.map((row) => addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS));
-  const oldest = waiting.reduce<Date | null>(
+  const deadlines = read.waiting.map((row) => addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS));
+  const oldest = read.waiting.reduce<Date | null>(
     (first, row) => (first === null || row.createdAt < first ? row.createdAt : first),
     null,
   );
+  const series = (figure: Figure): DailyPoint[] =>
+    dayList.map((day) => ({ day, value: read.figures.get(day)?.[figure] ?? 0 }));
   return {
     days,
-    signups: series(dayList, figures, 'signups'),
-    activeUsers: series(dayList, figures, 'active_members'),
-    pointsIssued: series(dayList, figures, 'points_issued'),
-    pointsRedeemed: series(dayList, figures, 'points_redeemed'),
-    deliveries: series(dayList, figures, 'deliveries'),
-    revenue: series(dayList, figures, 'revenue'),
-    pageViews: series(dayList, figures, 'page_views'),
-    pageViewsByPath: pageViewsByPath.map((row) => ({ path: row.path, views: Number(row.views) })),
-    liability: {
-      balances: Number(liability?.balances ?? 0),
-      pendingRequests: Number(liability?.pending ?? 0),
-    },
+    signups: series('signups'),
+    activeUsers: series('active_members'),
+    pointsIssued: series('points_issued'),
+    pointsRedeemed: series('points_redeemed'),
+    deliveries: series('deliveries'),
+    revenue: series('revenue'),
+    pageViews: series('page_views'),
+    pageViewsByPath: read.pageViewsByPath,
+    liability: read.liability,
     waitingGifts: {
-      count: waiting.length,
+      count: read.waiting.length,
       oldestHours: oldest ? Math.floor((now.getTime() - oldest.getTime()) / 3_600_000) : null,
       overdue: deadlines.filter((deadline) => deadline < now).length,
       dueToday: deadlines.filter((deadline) => deadline >= now && japanDateKey(deadline) === today).length,
@@ -133,22 +108,117 @@ export async function getDashboard({
   };
 }
 
+async function readFigures(tx: Tx, dayList: string[]) {
+  const first = dayList[0]!;
+  const last = dayList.at(-1)!;
+  const end = japanDayStart(addDays(last, 1));
+  await tx.execute(RAW_DAYS_SETTINGS);
+  const through = await rolledThrough(tx, SITE_FIGURES_ROLLUP);
+  const closed = through !== null && through >= first ? { from: first, to: earlier(through, last) } : null;
+  const openFrom = through === null ? first : later(first, addDays(through, 1));
+  // The open days' mark: every open day is in site_open_day_figures up to it (a day it has not
+  // reached has no row), and the raw rows from it on are read. Before the first rollup there is none.
+  let mark: Date | null = null;
+  if (through !== null) {
+    mark = japanDayStart(addDays(through, 1));
+    const [open] = await queryRows<{ through: Date | string | null }>(
+      tx,
+      sql`select max(through_at) as through from site_open_day_figures where day > ${through}`,
+    );
+    if (open?.through) mark = new Date(Math.max(new Date(open.through).getTime(), mark.getTime()));
+  }
+  const restFrom = new Date(Math.max(mark?.getTime() ?? 0, japanDayStart(openFrom).getTime()));
+  const rest: Instants | null = openFrom <= last && restFrom < end ? { from: restFrom, to: end } : null;
+
+  const parts: FigureRow[] = [];
+  if (closed) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from site_day_figures where day between ${closed.from} and ${closed.to}`,
+      )),
+    );
+  }
+  if (through !== null && openFrom <= last) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from site_open_day_figures where day between ${openFrom} and ${last}`,
+      )),
+    );
+  }
+  if (rest) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from (${siteFiguresQuery(rest, { newMembersOnly: through !== null })}) f`,
+      )),
+    );
+  }
+  const figures = new Map<string, Record<Figure, number>>();
+  for (const row of parts) {
+    const sums =
+      figures.get(row.day) ?? (Object.fromEntries(FIGURES.map((f) => [f, 0])) as Record<Figure, number>);
+    for (const figure of FIGURES) sums[figure] += Number(row[figure]);
+    figures.set(row.day, sums);
+  }
+
+  // Page views by path: the sum of the days' rows, closed and open, and of the rows after the mark.
+  const pathParts: SQL[] = [];
+  if (closed) {
+    pathParts.push(
+      sql`select path, views from site_day_page_views where day between ${closed.from} and ${closed.to}`,
+    );
+  }
+  if (through !== null && openFrom <= last) {
+    pathParts.push(
+      sql`select path, views from site_open_day_page_views where day between ${openFrom} and ${last}`,
+    );
+  }
+  if (rest) pathParts.push(sql`select path, views from (${pageViewsByPathQuery(rest)}) live`);
+  const pageViewsByPath =
+    pathParts.length === 0
+      ? []
+      : await queryRows<{ path: string; views: string | number }>(
+          tx,
+          sql`select path, sum(views) as views from (${sql.join(pathParts, sql` union all `)}) v
+            group by path order by sum(views) desc, path limit 20`,
+        );
+
+  const [liability] = await queryRows<{ balances: string | number | null; pending: string | number | null }>(
+    tx,
+    liabilityQuery(through, mark),
+  );
+  const waiting = await tx
+    .select({ createdAt: giftRequests.createdAt })
+    .from(giftRequests)
+    .where(eq(giftRequests.status, 'pending'));
+
+  return {
+    figures,
+    pageViewsByPath: pageViewsByPath.map((row) => ({ path: row.path, views: Number(row.views) })),
+    liability: {
+      balances: Number(liability?.balances ?? 0),
+      pendingRequests: Number(liability?.pending ?? 0),
+    },
+    waiting,
+  };
+}
+
 /**
  * The points liability (every balance but withdrawn accounts') without summing users: each balance
- * equals its ledger rows, so all balances together are the rolled-up days' ledger totals plus the
- * ledger rows after them; withdrawn_balances holds what withdrawn accounts still have. One statement,
- * so the parts are read at one moment; with the pending requests' points, read through the status index.
+ * equals its ledger rows, so all balances together are the closed days' ledger totals, the open days'
+ * up to the mark, and the ledger rows from the mark on; withdrawn_balances holds what withdrawn
+ * accounts still have. With the pending requests' points, read through the status index.
  */
-function liabilityQuery(through: string | null): SQL {
-  const rolledLedger =
-    through === null
-      ? sql`0`
-      : sql`(select coalesce(sum(ledger_net), 0) from site_day_figures where day <= ${through})`;
-  const laterLedger =
-    through === null
+function liabilityQuery(through: string | null, mark: Date | null): SQL {
+  const ledger =
+    through === null || mark === null
       ? sql`(select coalesce(sum(points), 0) from point_transactions)`
-      : sql`(select coalesce(sum(points), 0) from point_transactions
-          where created_at >= ${japanDayStart(addDays(through, 1)).toISOString()}::timestamptz)`;
-  return sql`select ${rolledLedger} + ${laterLedger} - (select coalesce(sum(points), 0) from withdrawn_balances) as balances,
+      : sql`(select coalesce(sum(ledger_net), 0) from site_day_figures where day <= ${through})
+          + (select coalesce(sum(ledger_net), 0) from site_open_day_figures where day > ${through})
+          + (select coalesce(sum(points), 0) from point_transactions
+            where created_at >= ${mark.toISOString()}::timestamptz)`;
+  return sql`select ${ledger} - (select coalesce(sum(points), 0) from withdrawn_balances) as balances,
     (select sum(points_used) from gift_requests where status = 'pending') as pending`;
 }

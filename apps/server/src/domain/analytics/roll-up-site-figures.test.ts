@@ -26,7 +26,12 @@ import { withdrawAccount } from '../accounts/withdraw-account.ts';
 import { settleGiftRequest } from '../gifts/settle-gift-request.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { rollUpSiteFigures } from './roll-up-site-figures.ts';
-import { siteDayFiguresQuery, siteDayPageViewsQuery } from './site-day-figures-sql.ts';
+import {
+  activeMembersQuery,
+  dayInstants,
+  pageViewsByPathQuery,
+  siteFiguresQuery,
+} from './site-day-figures-sql.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -114,7 +119,7 @@ async function expectRolledDaysUnchanged(db: Executor) {
     db,
     sql`select day::text as day, signups::int, active_members::int, points_issued::text, points_redeemed::text,
       deliveries::int, revenue::text, page_views::int, ledger_net::text
-      from (${siteDayFiguresQuery({ from, to })}) f order by day`,
+      from (${siteFiguresQuery(dayInstants(from, to))}) f order by day`,
   );
   expect(rolled).toEqual(recomputed);
   const pathsRolled = await queryRows(
@@ -123,12 +128,54 @@ async function expectRolledDaysUnchanged(db: Executor) {
   );
   const pathsNow = await queryRows(
     db,
-    sql`select day::text as day, path, views::int from (${siteDayPageViewsQuery({ from, to })}) p order by day, path`,
+    sql`select day::text as day, path, views::int from (${pageViewsByPathQuery(dayInstants(from, to))}) p order by day, path`,
   );
   expect(pathsRolled).toEqual(pathsNow);
 }
 
+/**
+ * The open days' figures equal the one definition over their raw rows from the first open day up to
+ * their mark, and their list of active people is exactly who was active then.
+ */
+async function expectOpenDaysExact(db: Executor) {
+  const [state] = await queryRows<{ through: string; mark: Date | string }>(
+    db,
+    sql`select (select through_day::text from figure_rollups where name = 'site-figures') as through,
+      (select max(through_at) from site_open_day_figures) as mark`,
+  );
+  expect(state?.mark, 'the open days have a mark').toBeTruthy();
+  const range = { from: japanDayStart(addDays(state!.through, 1)), to: new Date(state!.mark) };
+  const columns = sql.raw(`day::text as day, signups::int, active_members::int, points_issued::text,
+    points_redeemed::text, deliveries::int, revenue::text, page_views::int, ledger_net::text`);
+  expect(await queryRows(db, sql`select ${columns} from site_open_day_figures order by day`)).toEqual(
+    await queryRows(db, sql`select ${columns} from (${siteFiguresQuery(range)}) f order by day`),
+  );
+  expect(
+    await queryRows(
+      db,
+      sql`select day::text as day, user_id from site_open_day_members order by day, user_id`,
+    ),
+  ).toEqual(
+    await queryRows(
+      db,
+      sql`select day::text as day, user_id from (${activeMembersQuery(range)}) a order by day, user_id`,
+    ),
+  );
+  expect(
+    await queryRows(
+      db,
+      sql`select day::text as day, path, views from site_open_day_page_views order by day, path`,
+    ),
+  ).toEqual(
+    await queryRows(
+      db,
+      sql`select day::text as day, path, views::int from (${pageViewsByPathQuery(range)}) p order by day, path`,
+    ),
+  );
+}
+
 const values = (points: { value: number }[]) => points.map((point) => point.value);
+const daysOf = (run: { days: string[] }) => run.days;
 
 describe.each(databaseKinds())('the operator figures on %s', (kind) => {
   let database: TestDatabase;
@@ -186,10 +233,16 @@ describe.each(databaseKinds())('the operator figures on %s', (kind) => {
     // Nothing rolled up yet: every day is live.
     await expectAgreement(db, at(5 * MINUTE));
     // 5 minutes after midnight d1 is not closed yet (the closing margin); d0 is.
-    expect(await rollUpSiteFigures({ db, now: at(5 * MINUTE) })).toEqual({ days: [d0] });
+    // The open day d1 is then read up to its mark (10 minutes before) from site_open_day_*.
+    expect(daysOf(await rollUpSiteFigures({ db, now: at(5 * MINUTE) }))).toEqual([d0]);
+    await expectOpenDaysExact(db);
     await expectAgreement(db, at(5 * MINUTE));
-    expect(await rollUpSiteFigures({ db, now: at(11 * MINUTE) })).toEqual({ days: [d1] });
-    expect(await rollUpSiteFigures({ db, now: at(11 * MINUTE) })).toEqual({ days: [] });
+    expect(daysOf(await rollUpSiteFigures({ db, now: at(11 * MINUTE) }))).toEqual([d1]);
+    expect(await rollUpSiteFigures({ db, now: at(11 * MINUTE) })).toEqual({
+      days: [],
+      openThrough: at(MINUTE),
+    });
+    await expectOpenDaysExact(db);
     const early = await expectAgreement(db, at(11 * MINUTE));
     expect(early.liability).toEqual({ balances: 70 + 500 + 5 + 200, pendingRequests: 300 });
 
@@ -206,6 +259,10 @@ describe.each(databaseKinds())('the operator figures on %s', (kind) => {
         .set({ signupCompletedAt: at(3 * HOUR) })
         .where(eq(users.id, 'e')),
       rows.view('/gift', 'e', at(3 * HOUR)),
+      // a and c, already counted on d2 before the mark, are not counted twice: c before the job's
+      // next mark, a after it.
+      rows.view('/howto', 'c', at(4 * HOUR + 30 * MINUTE)),
+      rows.view('/', 'a', at(6 * HOUR)),
       withdrawAccount({ db, userId: 'w', sessionStartedAt: at(5 * HOUR), now: at(5 * HOUR) }),
     ]);
     await settleGiftRequest({
@@ -228,16 +285,21 @@ describe.each(databaseKinds())('the operator figures on %s', (kind) => {
     expect(values(view.pointsRedeemed).slice(-3)).toEqual([0, 50, 500]);
     expect(values(view.deliveries).slice(-3)).toEqual([0, 3, 1]);
     expect(values(view.revenue).slice(-3)).toEqual([0, 135, 55]);
-    expect(values(view.pageViews).slice(-3)).toEqual([1, 2, 4]);
+    expect(values(view.pageViews).slice(-3)).toEqual([1, 2, 6]);
     expect(view.pageViewsByPath).toEqual([
       { path: '/gift', views: 4 },
-      { path: '/', views: 2 },
-      { path: '/howto', views: 1 },
+      { path: '/', views: 3 },
+      { path: '/howto', views: 2 },
     ]);
     // a 70, b 520, c 5, f 20; w's refund is a withdrawn account's.
     expect(view.liability).toEqual({ balances: 615, pendingRequests: 0 });
 
-    expect(await rollUpSiteFigures({ db, now: at(24 * HOUR + 11 * MINUTE) })).toEqual({ days: [d2] });
+    // The job moves the open day on later that day, then closes it after midnight.
+    expect(daysOf(await rollUpSiteFigures({ db, now: at(5 * HOUR + 30 * MINUTE) }))).toEqual([]);
+    await expectOpenDaysExact(db);
+    await expectAgreement(db, at(12 * HOUR));
+    expect(daysOf(await rollUpSiteFigures({ db, now: at(24 * HOUR + 11 * MINUTE) }))).toEqual([d2]);
+    await expectOpenDaysExact(db);
     await expectAgreement(db, at(24 * HOUR + 11 * MINUTE));
     // Today (the withdrawal's forfeit and the refund were written now) live, the rest rolled up.
     await rollUpSiteFigures({ db, now: new Date() });
@@ -263,7 +325,7 @@ describe.each(postgresKinds())('the site figures rollup on two instances (%s)', 
     await database?.close();
   });
 
-  it('writes each closed day once when 12 runs start at once', async () => {
+  it('writes each closed day once, and moves the open day on once, when 12 runs start at once', async () => {
     const db = database.db;
     const rows = rawRows(db);
     const today = japanIsoDate(new Date());
@@ -299,6 +361,8 @@ describe.each(postgresKinds())('the site figures rollup on two instances (%s)', 
     expect(written).toEqual(Array.from({ length: table!.count }, (_, i) => addDays(table!.first, i)));
     expect(table!.last < today).toBe(true);
     await expectRolledDaysUnchanged(db);
+    // Today, open, was moved on by one run at a time, so nobody is counted twice.
+    await expectOpenDaysExact(db);
     await expectAgreement(db, new Date(), 14);
   });
 });

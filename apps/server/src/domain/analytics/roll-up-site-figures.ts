@@ -3,15 +3,21 @@ import type { Database, Executor } from '../../db/client.ts';
 import { inJapan } from '../../db/japan-time-sql.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { rollUpClosedDays } from '../figures/closed-days.ts';
-import { siteDayFiguresQuery, siteDayPageViewsQuery } from './site-day-figures-sql.ts';
-
-/** The rollup's name in figure_rollups. */
-export const SITE_FIGURES_ROLLUP = 'site-figures';
+import { advanceOpenSiteFigures } from './advance-open-site-figures.ts';
+import {
+  dayInstants,
+  pageViewsByPathQuery,
+  RAW_DAYS_SETTINGS,
+  siteFiguresQuery,
+} from './site-day-figures-sql.ts';
+import { SITE_FIGURES_ROLLUP } from './site-figures-rollup.ts';
 
 /**
- * Writes the operator's figures of every closed Japan-time day not written yet (site_day_figures
- * and site_day_page_views), each day once (domain/figures/closed-days.ts). The roll-up-site-figures
- * job runs it every few minutes; a run with nothing to write reads one row.
+ * The roll-up-site-figures job: writes the operator's figures of every closed Japan-time day not
+ * written yet (site_day_figures and site_day_page_views), each day once (domain/figures/closed-days.ts),
+ * from the raw rows, dropping the day's open figures in the same transaction; then moves the open
+ * days' figures on (advance-open-site-figures.ts). Runs every few minutes; a run reads the rows of the
+ * minutes since the last one.
  */
 export async function rollUpSiteFigures({
   db,
@@ -19,21 +25,27 @@ export async function rollUpSiteFigures({
 }: {
   db: Database;
   now: Date;
-}): Promise<{ days: string[] }> {
-  return rollUpClosedDays({
+}): Promise<{ days: string[]; openThrough: Date | null }> {
+  const { days } = await rollUpClosedDays({
     db,
     name: SITE_FIGURES_ROLLUP,
     now,
     firstDay: oldestDay,
     async writeDay(tx, day) {
-      const range = { from: day, to: day };
+      const range = dayInstants(day, day);
+      await tx.execute(RAW_DAYS_SETTINGS);
       await tx.execute(sql`insert into site_day_figures (day, signups, active_members, points_issued,
-          points_redeemed, deliveries, revenue, page_views, ledger_net) ${siteDayFiguresQuery(range)}`);
+          points_redeemed, deliveries, revenue, page_views, ledger_net) ${siteFiguresQuery(range)}`);
       await tx.execute(
-        sql`insert into site_day_page_views (day, path, views) ${siteDayPageViewsQuery(range)}`,
+        sql`insert into site_day_page_views (day, path, views) ${pageViewsByPathQuery(range)}`,
       );
+      await tx.execute(sql`delete from site_open_day_figures where day <= ${day}`);
+      await tx.execute(sql`delete from site_open_day_page_views where day <= ${day}`);
+      await tx.execute(sql`delete from site_open_day_members where day <= ${day}`);
     },
   });
+  const { through } = await advanceOpenSiteFigures({ db, now });
+  return { days, openThrough: through };
 }
 
 /**
