@@ -18,9 +18,14 @@ CREATE TABLE "site_day_page_views" (
 	"day" date NOT NULL,
 	"path" text NOT NULL,
 	"views" integer NOT NULL,
+	"rank" integer NOT NULL,
 	CONSTRAINT "site_day_page_views_day_path_pk" PRIMARY KEY("day","path")
 );
 --> statement-breakpoint
+-- The most viewed paths of a range without summing every path of every day (top-page-paths.ts):
+-- each day's leaders by rank, then the leaders' totals by path.
+CREATE INDEX "site_day_page_views_rank_idx" ON "site_day_page_views" USING btree ("day","rank");--> statement-breakpoint
+CREATE INDEX "site_day_page_views_path_idx" ON "site_day_page_views" USING btree ("path","day");--> statement-breakpoint
 
 -- The open days (after through_day; normally today) up to a mark, through_at, the same on every row:
 -- events stamped before it are final, as for a closed day, so each run of the job adds only the rows

@@ -725,15 +725,23 @@ export const siteDayFigures = pgTable('site_day_figures', {
   ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
 });
 
-/** Page views of each closed Japan-time day by path, written with site_day_figures. */
+/**
+ * Page views of each closed Japan-time day by path, written with site_day_figures; `rank` is the
+ * path's place that day (1: most viewed; ties by path), so a range's leaders are found by index.
+ */
 export const siteDayPageViews = pgTable(
   'site_day_page_views',
   {
     day: date('day', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
     views: integer('views').notNull(),
+    rank: integer('rank').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.path] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.path] }),
+    index('site_day_page_views_rank_idx').on(t.day, t.rank),
+    index('site_day_page_views_path_idx').on(t.path, t.day),
+  ],
 );
 
 /**

@@ -13,6 +13,7 @@ import { giftRequests } from '../../db/schema.ts';
 import { rolledThrough } from '../figures/closed-days.ts';
 import { addBusinessDays } from '../gifts/business-days.ts';
 import { DELIVERY_BUSINESS_DAYS } from '../gifts/to-gift-request-view.ts';
+import { getTopPagePaths } from './get-top-page-paths.ts';
 import {
   type Instants,
   pageViewsByPathQuery,
@@ -163,27 +164,15 @@ async function readFigures(tx: Tx, dayList: string[]) {
     figures.set(row.day, sums);
   }
 
-  // Page views by path: the sum of the days' rows, closed and open, and of the rows after the mark.
-  const pathParts: SQL[] = [];
-  if (closed) {
-    pathParts.push(
-      sql`select path, views from site_day_page_views where day between ${closed.from} and ${closed.to}`,
-    );
-  }
+  // Page views by path: the closed days' rows, the open days' and the raw rows after the mark.
+  const openPaths: SQL[] = [];
   if (through !== null && openFrom <= last) {
-    pathParts.push(
+    openPaths.push(
       sql`select path, views from site_open_day_page_views where day between ${openFrom} and ${last}`,
     );
   }
-  if (rest) pathParts.push(sql`select path, views from (${pageViewsByPathQuery(rest)}) live`);
-  const pageViewsByPath =
-    pathParts.length === 0
-      ? []
-      : await queryRows<{ path: string; views: string | number }>(
-          tx,
-          sql`select path, sum(views) as views from (${sql.join(pathParts, sql` union all `)}) v
-            group by path order by sum(views) desc, path limit 20`,
-        );
+  if (rest) openPaths.push(sql`select path, views from (${pageViewsByPathQuery(rest)}) live`);
+  const { paths: pageViewsByPath } = await getTopPagePaths({ db: tx, closed, open: openPaths });
 
   const [liability] = await queryRows<{ balances: string | number | null; pending: string | number | null }>(
     tx,
@@ -196,7 +185,7 @@ async function readFigures(tx: Tx, dayList: string[]) {
 
   return {
     figures,
-    pageViewsByPath: pageViewsByPath.map((row) => ({ path: row.path, views: Number(row.views) })),
+    pageViewsByPath,
     liability: {
       balances: Number(liability?.balances ?? 0),
       pendingRequests: Number(liability?.pending ?? 0),

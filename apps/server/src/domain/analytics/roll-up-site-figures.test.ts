@@ -124,11 +124,13 @@ async function expectRolledDaysUnchanged(db: Executor) {
   expect(rolled).toEqual(recomputed);
   const pathsRolled = await queryRows(
     db,
-    sql`select day::text as day, path, views from site_day_page_views order by day, path`,
+    sql`select day::text as day, path, views, rank from site_day_page_views order by day, path`,
   );
   const pathsNow = await queryRows(
     db,
-    sql`select day::text as day, path, views::int from (${pageViewsByPathQuery(dayInstants(from, to))}) p order by day, path`,
+    sql`select day::text as day, path, views::int,
+      (row_number() over (partition by day order by views desc, path))::int as rank
+      from (${pageViewsByPathQuery(dayInstants(from, to))}) p order by day, path`,
   );
   expect(pathsRolled).toEqual(pathsNow);
 }

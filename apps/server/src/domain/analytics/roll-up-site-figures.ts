@@ -36,9 +36,9 @@ export async function rollUpSiteFigures({
       await tx.execute(RAW_DAYS_SETTINGS);
       await tx.execute(sql`insert into site_day_figures (day, signups, active_members, points_issued,
           points_redeemed, deliveries, revenue, page_views, ledger_net) ${siteFiguresQuery(range)}`);
-      await tx.execute(
-        sql`insert into site_day_page_views (day, path, views) ${pageViewsByPathQuery(range)}`,
-      );
+      await tx.execute(sql`insert into site_day_page_views (day, path, views, rank)
+        select day, path, views, row_number() over (order by views desc, path)
+        from (${pageViewsByPathQuery(range)}) p`);
       await tx.execute(sql`delete from site_open_day_figures where day <= ${day}`);
       await tx.execute(sql`delete from site_open_day_page_views where day <= ${day}`);
       await tx.execute(sql`delete from site_open_day_members where day <= ${day}`);
