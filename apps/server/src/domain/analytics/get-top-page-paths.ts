@@ -50,12 +50,16 @@ export async function getTopPagePaths({
         union
         select path from open_ranked where rank <= ${cut}
       )
-      select c.path,
-        coalesce((select sum(s.views) from site_day_page_views s where s.path = c.path and ${closedDays(sql`s.day`)}), 0)
-          + coalesce((select o.views from open_paths o where o.path = c.path), 0) as views,
-        coalesce((select sum(views) from site_day_page_views where ${closedDays(sql`day`)} and rank = ${cut + 1}), 0)
-          + coalesce((select views from open_ranked where rank = ${cut + 1}), 0) as bound
+      select c.path, coalesce(closed.views, 0) + coalesce(o.views, 0) as views, cut.bound
       from candidates c
+      left join open_paths o on o.path = c.path
+      cross join lateral (
+        select sum(s.views) as views from site_day_page_views s where s.path = c.path and ${closedDays(sql`s.day`)}
+      ) closed
+      cross join (
+        select coalesce((select sum(views) from site_day_page_views where ${closedDays(sql`day`)} and rank = ${cut + 1}), 0)
+          + coalesce((select views from open_ranked where rank = ${cut + 1}), 0) as bound
+      ) cut
       order by views desc, c.path
       limit ${TOP_PATHS}`,
   );
