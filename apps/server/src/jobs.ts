@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { refreshReachCells } from './domain/advertisers/refresh-reach-cells.ts';
+import { rollUpSiteFigures } from './domain/analytics/roll-up-site-figures.ts';
 import { japanDayOfMonth } from './domain/billing/billing-period.ts';
 import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
 import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
@@ -17,6 +18,7 @@ export const JOB_NAMES = {
   monthlyBilling: 'monthly-billing',
   pruneExpiredRows: 'prune-expired-rows',
   refreshReachCells: 'refresh-reach-cells',
+  rollUpSiteFigures: 'roll-up-site-figures',
 } as const;
 
 export interface BackgroundJobsOptions {
@@ -31,7 +33,7 @@ export interface BackgroundJobsOptions {
 
 /**
  * Which domain job runs when: the monthly billing (SPEC §9), the hourly pruning of rows nobody
- * reads any more, and the daily recount of the reach cells. Each run is idempotent, so one may also be
+ * reads any more, the daily recount of the reach cells, and the operator's figures every 5 minutes. Each run is idempotent, so one may also be
  * run by hand.
  */
 export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
@@ -82,6 +84,17 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
         const result = await refreshReachCells({ db: database.db, now: now() });
         if (result.written !== null)
           log.info({ job: 'refresh-reach-cells', ...result }, 'reach cells recounted');
+      },
+    },
+    {
+      name: JOB_NAMES.rollUpSiteFigures,
+      // Every 5 minutes: a closed day is on the admin's numbers page from rolled-up rows soon after
+      // its closing margin; a run with nothing to write reads one row.
+      cron: '*/5 * * * *',
+      async run() {
+        const result = await rollUpSiteFigures({ db: database.db, now: now() });
+        if (result.days.length > 0)
+          log.info({ job: 'roll-up-site-figures', ...result }, 'site figures rolled up');
       },
     },
   ];

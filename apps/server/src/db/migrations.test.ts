@@ -195,3 +195,30 @@ describe('ledger memos written by the SQL functions', () => {
     expect(sqlText).toContain(`'${memo}'`);
   });
 });
+
+describe('migration 0012', () => {
+  const folder = migrationsUpTo('0011_ad_figures');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('lists the withdrawn accounts that already hold points, and none other', async () => {
+    const client = await PGlite.create();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: folder });
+    await client.exec(`
+      insert into users (id, email, email_hash, points, withdrawn_at) values
+        ('kept', 'kept@example.com', 'h1', 300, '2026-11-01T00:00:00Z'),
+        ('emptied', 'emptied@example.com', 'h2', 0, '2026-11-01T00:00:00Z'),
+        ('member', 'member@example.com', 'h3', 500, null);`);
+    await migrate(db, { migrationsFolder });
+    expect((await client.query(`select user_id, points from withdrawn_balances`)).rows).toEqual([
+      { user_id: 'kept', points: 300 },
+    ]);
+    // From then on the trigger keeps it: a refund to a withdrawn account, and a balance spent to zero.
+    await client.exec(`update users set points = points + 50 where id in ('emptied', 'member');
+      update users set points = 0 where id = 'kept';`);
+    expect((await client.query(`select user_id, points from withdrawn_balances`)).rows).toEqual([
+      { user_id: 'emptied', points: 50 },
+    ]);
+    await client.close();
+  });
+});

@@ -110,6 +110,7 @@ export const users = pgTable(
     index('users_birth_month_day_idx')
       .on(sql`(extract(month from ${t.birthDate}) * 100 + extract(day from ${t.birthDate}))`)
       .where(sql`${t.birthDate} is not null`),
+    index('users_signup_time_idx').on(t.signupCompletedAt).where(sql`${t.signupCompletedAt} is not null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
@@ -367,6 +368,10 @@ export const quizResponses = pgTable(
     index('quiz_responses_person_answer_idx')
       .on(t.emailHash, t.answeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.adId} is not null`),
+    // The operator's figures of the open days (domain/analytics/site-day-figures-sql.ts).
+    index('quiz_responses_time_idx')
+      .using('brin', t.createdAt, t.clickedAt, t.answeredAt)
+      .with({ autosummarize: true }),
     check('quiz_responses_one_subject', sql`(${t.adId} is null) <> (${t.dailyQuizId} is null)`),
     check('quiz_responses_points_non_negative', sql`${t.pointsAwarded} >= 0`),
   ],
@@ -389,6 +394,7 @@ export const adDeliveries = pgTable(
   },
   (t) => [
     index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
+    index('ad_deliveries_time_idx').using('brin', t.deliveredAt).with({ autosummarize: true }),
     uniqueIndex('ad_deliveries_ad_user_key').on(t.adId, t.userId),
     // The deliveries no invoice has claimed: the monthly run's billable ads and claims (migration 0015).
     index('ad_deliveries_unbilled_idx').on(t.adId, t.deliveredAt).where(sql`${t.invoiceId} is null`),
@@ -492,6 +498,7 @@ export const giftRequests = pgTable(
   (t) => [
     index('gift_requests_user_idx').on(t.userId, t.createdAt.desc()),
     index('gift_requests_status_idx').on(t.status, t.createdAt),
+    index('gift_requests_settled_idx').on(t.settledAt).where(sql`${t.status} = 'issued'`),
     check('gift_requests_status_valid', oneOf(t.status, giftStatuses)),
     check('gift_requests_points_non_negative', sql`${t.pointsUsed} >= 0`),
   ],
@@ -590,6 +597,7 @@ export const pointTransactions = pgTable(
   },
   (t) => [
     index('point_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('point_transactions_time_idx').using('brin', t.createdAt).with({ autosummarize: true }),
     uniqueIndex('point_transactions_cause_key').on(t.userId, t.reason, t.ref),
     check('point_transactions_non_zero', sql`${t.points} <> 0`),
     check('point_transactions_reason_valid', oneOf(t.reason, ledgerReasons)),
@@ -764,6 +772,90 @@ export const reachCellState = pgTable(
   },
   (t) => [check('reach_cell_state_one_row', sql`${t.id} = 1`)],
 );
+
+ * The operator's figures of each closed Japan-time day, written once by the roll-up-site-figures job
+ * (domain/analytics/roll-up-site-figures.ts). `ledger_net` is the day's ledger total, from which the
+ * dashboard's points liability is summed.
+ */
+export const siteDayFigures = pgTable('site_day_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: integer('signups').notNull(),
+  activeMembers: integer('active_members').notNull(),
+  pointsIssued: bigint('points_issued', { mode: 'number' }).notNull(),
+  pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull(),
+  deliveries: integer('deliveries').notNull(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  pageViews: integer('page_views').notNull(),
+  ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Page views of each closed Japan-time day by path, written with site_day_figures; `rank` is the
+ * path's place that day (1: most viewed; ties by path), so a range's leaders are found by index.
+ */
+export const siteDayPageViews = pgTable(
+  'site_day_page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull(),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.path] }),
+    index('site_day_page_views_rank_idx').on(t.day, t.rank),
+    index('site_day_page_views_path_idx').on(t.path, t.day),
+  ],
+);
+
+/**
+ * The open days' figures (after through_day: normally today) from their start up to `through_at`,
+ * the same on every row; the roll-up-site-figures job moves it on, adding only the rows since.
+ */
+export const siteOpenDayFigures = pgTable('site_open_day_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: integer('signups').notNull(),
+  activeMembers: integer('active_members').notNull(),
+  pointsIssued: bigint('points_issued', { mode: 'number' }).notNull(),
+  pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull(),
+  deliveries: integer('deliveries').notNull(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  pageViews: integer('page_views').notNull(),
+  ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
+  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+});
+
+/** The open days' page views by path, up to the same `through_at`. */
+export const siteOpenDayPageViews = pgTable(
+  'site_open_day_page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Who was active on each open day up to `through_at`: later rows count only people not yet here. */
+export const siteOpenDayMembers = pgTable(
+  'site_open_day_members',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/**
+ * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on
+ * users keeps it (migrations/0012_site_figures.sql), so the points liability needs no scan of users.
+ */
+export const withdrawnBalances = pgTable('withdrawn_balances', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull(),
+});
 
 /** Fixed-window rate-limit counters, shared by every app instance. */
 export const rateLimits = pgTable(

@@ -1,34 +1,68 @@
 import {
   type AdminDashboard,
+  addDays,
   type DailyPoint,
   japanDateKey,
   japanDayStart,
   japanIsoDate,
 } from '@quiz-points/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { japanDate } from '../../db/japan-time-sql.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { giftRequests } from '../../db/schema.ts';
+import { rolledThrough } from '../figures/closed-days.ts';
 import { addBusinessDays } from '../gifts/business-days.ts';
 import { DELIVERY_BUSINESS_DAYS } from '../gifts/to-gift-request-view.ts';
+import { getTopPagePaths } from './get-top-page-paths.ts';
+import {
+  type Instants,
+  pageViewsByPathQuery,
+  RAW_DAYS_SETTINGS,
+  siteFiguresQuery,
+} from './site-day-figures-sql.ts';
+import { SITE_FIGURES_ROLLUP } from './site-figures-rollup.ts';
 
-type DayRow = { day: string; value: string | number };
+/** One day's figures as the dashboard reads them; bigint sums come as text. */
+type FigureRow = {
+  day: string;
+  signups: string | number;
+  active_members: string | number;
+  points_issued: string | number;
+  points_redeemed: string | number;
+  deliveries: string | number;
+  revenue: string | number;
+  page_views: string | number;
+};
+type Figure = Exclude<keyof FigureRow, 'day'>;
+const FIGURES: Figure[] = [
+  'signups',
+  'active_members',
+  'points_issued',
+  'points_redeemed',
+  'deliveries',
+  'revenue',
+  'page_views',
+];
 
-/** The Japan-time calendar day of a timestamp column, as yyyy-mm-dd. */
-const japanDay = (column: string) => japanDate(sql.raw(column));
+const FIGURE_COLUMNS = sql.raw(
+  "to_char(day, 'YYYY-MM-DD') as day, signups, active_members, points_issued, points_redeemed, deliveries, revenue, page_views",
+);
 
-/** Every day of the window gets a point, zero where nothing happened. */
-function series(days: string[], rows: DayRow[]): DailyPoint[] {
-  const byDay = new Map(rows.map((row) => [row.day, Number(row.value)]));
-  return days.map((day) => ({ day, value: byDay.get(day) ?? 0 }));
-}
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * The admin's numbers for the last `days` Japan-time days: sign-ups (finished profiles), active users (anyone who
  * answered, clicked, earned or spent that day), points issued (credits other than refunds) and
  * redeemed (gift cards issued), deliveries and revenue, page views; and now: the points
  * liability and the gift requests waiting against the 3-business-day promise.
+ *
+ * Nothing here reads more than minutes of raw rows (docs/decisions/025-site-figures.md): the closed
+ * days (up to through_day) are read from site_day_*, the open days from site_open_day_* up to their
+ * mark, and only the rows after the mark from the raw tables, by the same definition
+ * (site-day-figures-sql.ts) through the time indexes. One repeatable-read transaction, so the mark,
+ * the open figures and the rows after it are seen at one moment, while the job moves them on.
+ * Before the first rollup every day is read from the raw rows.
  */
 export async function getDashboard({
   db,
@@ -42,82 +76,138 @@ export async function getDashboard({
   const dayList = Array.from({ length: days }, (_, index) =>
     japanIsoDate(new Date(now.getTime() - (days - 1 - index) * 86_400_000)),
   );
-  const since = sql`${japanDayStart(dayList[0]!).toISOString()}::timestamptz`;
-  const perDay = (query: SQL) => queryRows<DayRow>(db, query);
-
-  const [
-    signups,
-    activeUsers,
-    pointsIssued,
-    pointsRedeemed,
-    deliveries,
-    revenue,
-    pageViews,
-    pageViewsByPath,
-    [liability],
-    waiting,
-  ] = await Promise.all([
-    perDay(sql`select ${japanDay('signup_completed_at')} as day, count(*) as value from users
-      where signup_completed_at >= ${since} group by 1`),
-    perDay(sql`select ${japanDay('at')} as day, count(distinct user_id) as value from (
-        select user_id, created_at as at from point_transactions where created_at >= ${since}
-        union all
-        select user_id, coalesce(answered_at, clicked_at, created_at) from quiz_responses
-          where coalesce(answered_at, clicked_at, created_at) >= ${since}
-        union all
-        select user_id, viewed_at from page_views where user_id is not null and viewed_at >= ${since}
-      ) activity group by 1`),
-    perDay(sql`select ${japanDay('created_at')} as day, sum(points) as value from point_transactions
-      where points > 0 and reason <> 'gift_refund' and created_at >= ${since} group by 1`),
-    perDay(sql`select ${japanDay('settled_at')} as day, sum(points_used) as value from gift_requests
-      where status = 'issued' and settled_at >= ${since} group by 1`),
-    perDay(sql`select ${japanDay('delivered_at')} as day, count(*) as value from ad_deliveries
-      where delivered_at >= ${since} group by 1`),
-    perDay(sql`select ${japanDay('delivered_at')} as day, sum(unit_price) as value from ad_deliveries
-      where delivered_at >= ${since} group by 1`),
-    perDay(sql`select ${japanDay('viewed_at')} as day, count(*) as value from page_views
-      where viewed_at >= ${since} group by 1`),
-    queryRows<{ path: string; views: string | number }>(
-      db,
-      sql`select path, count(*) as views from page_views where viewed_at >= ${since}
-        group by path order by count(*) desc, path limit 20`,
-    ),
-    queryRows<{ balances: string | number | null; pending: string | number | null }>(
-      db,
-      sql`select (select sum(points) from users where withdrawn_at is null) as balances,
-        (select sum(points_used) from gift_requests where status = 'pending') as pending`,
-    ),
-    db
-      .select({ createdAt: giftRequests.createdAt })
-      .from(giftRequests)
-      .where(eq(giftRequests.status, 'pending')),
-  ]);
+  const read = await db.transaction((tx) => readFigures(tx, dayList), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 
   const today = japanDateKey(now);
-  const deadlines = waiting.map((row) => addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS));
-  const oldest = waiting.reduce<Date | null>(
+  const deadlines = read.waiting.map((row) => addBusinessDays(row.createdAt, DELIVERY_BUSINESS_DAYS));
+  const oldest = read.waiting.reduce<Date | null>(
     (first, row) => (first === null || row.createdAt < first ? row.createdAt : first),
     null,
   );
+  const series = (figure: Figure): DailyPoint[] =>
+    dayList.map((day) => ({ day, value: read.figures.get(day)?.[figure] ?? 0 }));
   return {
     days,
-    signups: series(dayList, signups),
-    activeUsers: series(dayList, activeUsers),
-    pointsIssued: series(dayList, pointsIssued),
-    pointsRedeemed: series(dayList, pointsRedeemed),
-    deliveries: series(dayList, deliveries),
-    revenue: series(dayList, revenue),
-    pageViews: series(dayList, pageViews),
-    pageViewsByPath: pageViewsByPath.map((row) => ({ path: row.path, views: Number(row.views) })),
-    liability: {
-      balances: Number(liability?.balances ?? 0),
-      pendingRequests: Number(liability?.pending ?? 0),
-    },
+    signups: series('signups'),
+    activeUsers: series('active_members'),
+    pointsIssued: series('points_issued'),
+    pointsRedeemed: series('points_redeemed'),
+    deliveries: series('deliveries'),
+    revenue: series('revenue'),
+    pageViews: series('page_views'),
+    pageViewsByPath: read.pageViewsByPath,
+    liability: read.liability,
     waitingGifts: {
-      count: waiting.length,
+      count: read.waiting.length,
       oldestHours: oldest ? Math.floor((now.getTime() - oldest.getTime()) / 3_600_000) : null,
       overdue: deadlines.filter((deadline) => deadline < now).length,
       dueToday: deadlines.filter((deadline) => deadline >= now && japanDateKey(deadline) === today).length,
     },
   };
+}
+
+async function readFigures(tx: Tx, dayList: string[]) {
+  const first = dayList[0]!;
+  const last = dayList.at(-1)!;
+  const end = japanDayStart(addDays(last, 1));
+  await tx.execute(RAW_DAYS_SETTINGS);
+  const through = await rolledThrough(tx, SITE_FIGURES_ROLLUP);
+  const closed = through !== null && through >= first ? { from: first, to: earlier(through, last) } : null;
+  const openFrom = through === null ? first : later(first, addDays(through, 1));
+  // The open days' mark: every open day is in site_open_day_figures up to it (a day it has not
+  // reached has no row), and the raw rows from it on are read. Before the first rollup there is none.
+  let mark: Date | null = null;
+  if (through !== null) {
+    mark = japanDayStart(addDays(through, 1));
+    const [open] = await queryRows<{ through: Date | string | null }>(
+      tx,
+      sql`select max(through_at) as through from site_open_day_figures where day > ${through}`,
+    );
+    if (open?.through) mark = new Date(Math.max(new Date(open.through).getTime(), mark.getTime()));
+  }
+  const restFrom = new Date(Math.max(mark?.getTime() ?? 0, japanDayStart(openFrom).getTime()));
+  const rest: Instants | null = openFrom <= last && restFrom < end ? { from: restFrom, to: end } : null;
+
+  const parts: FigureRow[] = [];
+  if (closed) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from site_day_figures where day between ${closed.from} and ${closed.to}`,
+      )),
+    );
+  }
+  if (through !== null && openFrom <= last) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from site_open_day_figures where day between ${openFrom} and ${last}`,
+      )),
+    );
+  }
+  if (rest) {
+    parts.push(
+      ...(await queryRows<FigureRow>(
+        tx,
+        sql`select ${FIGURE_COLUMNS} from (${siteFiguresQuery(rest, { newMembersOnly: through !== null })}) f`,
+      )),
+    );
+  }
+  const figures = new Map<string, Record<Figure, number>>();
+  for (const row of parts) {
+    const sums =
+      figures.get(row.day) ?? (Object.fromEntries(FIGURES.map((f) => [f, 0])) as Record<Figure, number>);
+    for (const figure of FIGURES) sums[figure] += Number(row[figure]);
+    figures.set(row.day, sums);
+  }
+
+  // Page views by path: the closed days' rows, the open days' and the raw rows after the mark.
+  const openPaths: SQL[] = [];
+  if (through !== null && openFrom <= last) {
+    openPaths.push(
+      sql`select path, views from site_open_day_page_views where day between ${openFrom} and ${last}`,
+    );
+  }
+  if (rest) openPaths.push(sql`select path, views from (${pageViewsByPathQuery(rest)}) live`);
+  const { paths: pageViewsByPath } = await getTopPagePaths({ db: tx, closed, open: openPaths });
+
+  const [liability] = await queryRows<{ balances: string | number | null; pending: string | number | null }>(
+    tx,
+    liabilityQuery(through, mark),
+  );
+  const waiting = await tx
+    .select({ createdAt: giftRequests.createdAt })
+    .from(giftRequests)
+    .where(eq(giftRequests.status, 'pending'));
+
+  return {
+    figures,
+    pageViewsByPath,
+    liability: {
+      balances: Number(liability?.balances ?? 0),
+      pendingRequests: Number(liability?.pending ?? 0),
+    },
+    waiting,
+  };
+}
+
+/**
+ * The points liability (every balance but withdrawn accounts') without summing users: each balance
+ * equals its ledger rows, so all balances together are the closed days' ledger totals, the open days'
+ * up to the mark, and the ledger rows from the mark on; withdrawn_balances holds what withdrawn
+ * accounts still have. With the pending requests' points, read through the status index.
+ */
+function liabilityQuery(through: string | null, mark: Date | null): SQL {
+  const ledger =
+    through === null || mark === null
+      ? sql`(select coalesce(sum(points), 0) from point_transactions)`
+      : sql`(select coalesce(sum(ledger_net), 0) from site_day_figures where day <= ${through})
+          + (select coalesce(sum(ledger_net), 0) from site_open_day_figures where day > ${through})
+          + (select coalesce(sum(points), 0) from point_transactions
+            where created_at >= ${mark.toISOString()}::timestamptz)`;
+  return sql`select ${ledger} - (select coalesce(sum(points), 0) from withdrawn_balances) as balances,
+    (select sum(points_used) from gift_requests where status = 'pending') as pending`;
 }

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { japanIsoDate } from '@quiz-points/shared';
 import { eq, like } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDeliveries, advertiserBilling, authVerifications, invoices, users } from '../../db/schema.ts';
+import {
+  adDeliveries,
+  advertiserBilling,
+  authVerifications,
+  invoices,
+  pageViews,
+  siteDayFigures,
+  users,
+} from '../../db/schema.ts';
+import { SITE_FIGURES_ROLLUP } from '../../domain/analytics/site-figures-rollup.ts';
+import { lastClosedDay, rolledThrough } from '../../domain/figures/closed-days.ts';
 import { startBackgroundJobs } from '../../jobs.ts';
 import { createAd } from '../../test/factories.ts';
 import { testConfig } from '../../test/test-app.ts';
@@ -94,5 +105,27 @@ describe.each(databaseKinds())('background jobs on %s', (kind) => {
     }
     await jobs.stop();
     expect(await remaining()).toEqual([{ id: 'jobs-live' }]);
+  });
+
+  it("rolls up the operator's figures when it starts", async () => {
+    // Days after those the other tests' runs closed: a page view, and a start-up two days later.
+    const viewedAt = new Date(Date.now() + 86_400_000);
+    const now = new Date(viewedAt.getTime() + 2 * 86_400_000);
+    await database.db.insert(pageViews).values({ path: '/jobs', userId: null, viewedAt });
+    const jobs = await start(now);
+    const deadline = Date.now() + 20_000;
+    while (
+      (await rolledThrough(database.db, SITE_FIGURES_ROLLUP)) !== lastClosedDay(now) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await jobs.stop();
+    expect(await rolledThrough(database.db, SITE_FIGURES_ROLLUP)).toBe(lastClosedDay(now));
+    const [day] = await database.db
+      .select({ pageViews: siteDayFigures.pageViews })
+      .from(siteDayFigures)
+      .where(eq(siteDayFigures.day, japanIsoDate(viewedAt)));
+    expect(day?.pageViews).toBe(1);
   });
 });
