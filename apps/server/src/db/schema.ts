@@ -773,6 +773,7 @@ export const reachCellState = pgTable(
   (t) => [check('reach_cell_state_one_row', sql`${t.id} = 1`)],
 );
 
+/**
  * The operator's figures of each closed Japan-time day, written once by the roll-up-site-figures job
  * (domain/analytics/roll-up-site-figures.ts). `ledger_net` is the day's ledger total, from which the
  * dashboard's points liability is summed.
