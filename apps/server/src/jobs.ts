@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { japanDayOfMonth } from './domain/billing/billing-period.ts';
 import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
+import { rollUpAdFigures } from './domain/figures/roll-up-ad-figures.ts';
 import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
 import { type RunningJobs, type ScheduledJob, startJobs } from './services/jobs/start-jobs.ts';
 import type { Mailer } from './services/mail/mailer.ts';
@@ -15,6 +16,7 @@ const BILLING_DAY = 5;
 export const JOB_NAMES = {
   monthlyBilling: 'monthly-billing',
   pruneExpiredRows: 'prune-expired-rows',
+  rollUpAdFigures: 'roll-up-ad-figures',
 } as const;
 
 export interface BackgroundJobsOptions {
@@ -28,8 +30,8 @@ export interface BackgroundJobsOptions {
 }
 
 /**
- * Which domain job runs when: the monthly billing (SPEC §9), and the hourly pruning of rows nobody
- * reads any more. Each run is idempotent, so one may also be run by hand.
+ * Which domain job runs when: the monthly billing (SPEC §9), the hourly pruning of rows nobody
+ * reads any more, and the ads' per-day figures rolled up every 5 minutes. Each run is idempotent, so one may also be run by hand.
  */
 export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
   const { config, database, payments, mailer, log } = options;
@@ -64,6 +66,20 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
       async run() {
         const result = await pruneExpiredRows({ db: database.db, now: now() });
         log.info({ job: 'prune-expired-rows', ...result }, 'expired rows pruned');
+      },
+    },
+    {
+      name: JOB_NAMES.rollUpAdFigures,
+      // Every 5 minutes: a day is written soon after it closes (closed-days.ts), and a run with
+      // nothing to write is one short transaction.
+      cron: '*/5 * * * *',
+      async run() {
+        const { days } = await rollUpAdFigures({ db: database.db, now: now() });
+        if (days.length === 0) return;
+        log.info(
+          { job: 'roll-up-ad-figures', days: days.length, through: days.at(-1) },
+          'ad figures rolled up',
+        );
       },
     },
   ];
