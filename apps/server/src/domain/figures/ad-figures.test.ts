@@ -11,9 +11,13 @@ import {
   type TestDatabase,
   useTestDatabase,
 } from '../../test/test-database.ts';
+import { japanMonthStartOf } from '../admin-advertisers/advertiser-summary.ts';
+import { getAdvertiserOverview } from '../admin-advertisers/get-advertiser-overview.ts';
 import { answerAdQuiz } from '../ads/answer-ad-quiz.ts';
 import { clickAd } from '../ads/click-ad.ts';
 import { getAdReport } from '../advertisers/get-ad-report.ts';
+import { listAdvertiserAds } from '../advertisers/list-advertiser-ads.ts';
+import { getMonthSpend } from '../billing/get-month-spend.ts';
 import { type AdDayFigures, type AudienceFigures, computeAdDayFigures } from './compute-ad-figures.ts';
 import { readAdDayFigures } from './read-ad-day-figures.ts';
 import { rollUpAdFigures } from './roll-up-ad-figures.ts';
@@ -247,11 +251,47 @@ describe.each(databaseKinds())('ad figures agree with the raw rows on %s', (kind
       }
     };
 
-    const expectConsolePathAgrees = async () => {
+    /**
+     * Every console read agrees with what was done: the report's days, and the deliveries, spend and
+     * prices of the ads list, the billing page and the admin's overview (their month is the one
+     * `now`, the simulated clock, falls in).
+     */
+    const expectConsolePathAgrees = async (now: Date) => {
+      const monthStart = japanIsoDate(japanMonthStartOf(now));
+      const [list, billing, overview] = await Promise.all([
+        listAdvertiserAds({ db, advertiserId: advertiser.id }),
+        getMonthSpend(db, advertiser.id, now),
+        getAdvertiserOverview({ db, userId: advertiser.id, now }),
+      ]);
+      let monthSpend = 0;
       for (const ad of adList) {
         const read = await readAdDayFigures({ db, adId: ad.id, from: days[0]!, to: days[2]! });
-        expect(read, `ad ${ad.unitPrice} yen`).toEqual(expected.of(ad.id));
+        const all = expected.of(ad.id);
+        expect(read, `ad ${ad.unitPrice} yen`).toEqual(all);
+        const month = all.filter((day) => day.day >= monthStart);
+        const sum = (of: AdDayFigures[], key: 'deliveries' | 'spend') =>
+          of.reduce((n, day) => n + day[key], 0);
+        monthSpend += sum(month, 'spend');
+        expect(list.find((listed) => listed.id === ad.id)).toMatchObject({
+          deliveryCount: sum(all, 'deliveries'),
+          spend: sum(all, 'spend'),
+        });
+        expect(overview.ads.find((shown) => shown.id === ad.id)).toMatchObject({
+          deliveries: sum(all, 'deliveries'),
+          monthDeliveries: sum(month, 'deliveries'),
+        });
+        expect(billing.ads.find((billed) => billed.adId === ad.id)).toEqual(
+          sum(month, 'deliveries') === 0
+            ? undefined
+            : expect.objectContaining({
+                deliveries: sum(month, 'deliveries'),
+                subtotal: sum(month, 'spend'),
+                unitPrice: ad.unitPrice,
+              }),
+        );
       }
+      expect(overview.advertiser.monthSpend).toBe(monthSpend);
+      expect(billing.subtotal).toBe(monthSpend);
     };
 
     // Rounds 30, 12 and 2 minutes before midnight (answers of the last one cross it), 3 and 25 after.
@@ -270,7 +310,7 @@ describe.each(databaseKinds())('ad figures agree with the raw rows on %s', (kind
     await round(3, new Date(midnight.getTime() + 3 * MINUTE));
     await round(4, new Date(midnight.getTime() + 25 * MINUTE));
     expect(expected.of(adList[0]!.id).map((day) => day.day)).toEqual([days[0], days[1]]);
-    await expectConsolePathAgrees();
+    await expectConsolePathAgrees(new Date(midnight.getTime() + 60 * MINUTE));
 
     // Both days closed (00:11 the day after today); two instances of the job at once.
     const rollUpAt = new Date(midnight.getTime() + DAY + 11 * MINUTE);
@@ -279,14 +319,14 @@ describe.each(databaseKinds())('ad figures agree with the raw rows on %s', (kind
       rollUpAdFigures({ db: second?.db ?? db, now: rollUpAt }),
     ]);
     expect(runs.flatMap((run) => run.days).sort()).toEqual([days[0], days[1]]);
-    await expectConsolePathAgrees();
+    await expectConsolePathAgrees(rollUpAt);
     const rolled = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ad_day_figures`);
     expect(rolled[0]!.n).toBe(adList.flatMap((ad) => expected.of(ad.id)).length);
 
     // The open day: new clicks, and answers now to deliveries of closed days.
     await answerSome(0.5, new Date(midnight.getTime() + DAY + 20 * MINUTE));
     await round(5, new Date(midnight.getTime() + DAY + 30 * MINUTE));
-    await expectConsolePathAgrees();
+    await expectConsolePathAgrees(new Date(midnight.getTime() + DAY + 60 * MINUTE));
 
     // The stored days equal the raw rows recomputed, and the totals their sums.
     const closedUntil = japanDayStart(days[2]!);
@@ -336,7 +376,7 @@ describe.each(databaseKinds())('ad figures agree with the raw rows on %s', (kind
     // The next day closes: written once more, and everything still agrees.
     const next = await rollUpAdFigures({ db, now: new Date(midnight.getTime() + 2 * DAY + 11 * MINUTE) });
     expect(next.days).toEqual([days[2]]);
-    await expectConsolePathAgrees();
+    await expectConsolePathAgrees(new Date(midnight.getTime() + 2 * DAY + 11 * MINUTE));
   }, 120_000);
 });
 
