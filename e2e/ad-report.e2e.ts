@@ -5,7 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { advertiserAdCard, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
-import { usePostgres } from './support/postgres.ts';
+import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
@@ -50,8 +50,10 @@ async function clickThrough(adId: string, at: Date, option?: number) {
     `insert into users (id, email, email_hash, role, gender, birth_date) values ($1, $2, $1, 'user', 'female', '1990-04-01')`,
     [id, `${id}@example.com`],
   );
+  // The delivery keeps the person's gender and age band at the click, as the click writes them.
   await postgres.db.query(
-    'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 35, $3)',
+    `insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
+     select $1, u.id, 35, $3, u.gender, qp_age_band(u.birth_date, $3) from users u where u.id = $2`,
     [adId, id, at],
   );
   await postgres.db.query(
@@ -92,6 +94,7 @@ describe('the advertiser report', () => {
     await clickThrough(adId, hoursInto(yesterday, 12), 1);
     await clickThrough(adId, hoursInto(yesterday, 13));
     await clickThrough(adId, hoursInto(longAgo, 12), 3);
+    await forgetRolledUpAdFigures(postgres.db);
 
     // Signs in on the advertiser landing, and opens the report from the ad's card.
     await page.goto('/advertiser');
@@ -115,9 +118,11 @@ describe('the advertiser report', () => {
     expect(text).toMatch(/合計（税込）\s*154円/);
     const days = page.getByRole('region', { name: '日別の表' });
     expect(await days.locator('tbody tr').count()).toBe(30);
-    expect(await days.locator('tbody tr').last().innerText()).toMatch(/1件\s+1件\s+1件\s+35円/);
-    expect(await days.locator('tbody tr').nth(28).innerText()).toMatch(/3件\s+2件\s+1件\s+105円/);
-    expect(await page.getByRole('img', { name: /日別配信数。合計4件（うち回答3件）/ }).count()).toBe(1);
+    // A delivery counts on the day of the click, an answer on the day it was given: yesterday's last
+    // click was answered today.
+    expect(await days.locator('tbody tr').last().innerText()).toMatch(/1件\s+2件\s+2件\s+35円/);
+    expect(await days.locator('tbody tr').nth(28).innerText()).toMatch(/3件\s+1件\s+0件\s+105円/);
+    expect(await page.getByRole('img', { name: /日別配信数と回答数。配信4件、回答3件/ }).count()).toBe(1);
 
     // Answers per option: the option, whether it is correct, how many and their share.
     const options = page.getByTestId('option-answers').getByRole('listitem');

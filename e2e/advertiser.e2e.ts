@@ -14,7 +14,7 @@ import {
   submitAd,
 } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
-import { usePostgres } from './support/postgres.ts';
+import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
@@ -178,7 +178,8 @@ describe('advertiser journeys', () => {
       );
       const clickedAt = new Date(Date.now() - (i < 4 ? 86_400_000 : 0) - 60_000);
       await postgres.db.query(
-        'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 30, $3)',
+        `insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
+         select $1, u.id, 30, $3, u.gender, qp_age_band(u.birth_date, $3) from users u where u.id = $2`,
         [adId, id, clickedAt],
       );
       await postgres.db.query(
@@ -194,6 +195,7 @@ describe('advertiser journeys', () => {
         ],
       );
     }
+    await forgetRolledUpAdFigures(postgres.db);
     // The ten deliveries took the ad's whole room (its slots), so it stopped at its cap.
     await postgres.db.query('update ad_delivery_slots set remaining = 0 where ad_id = $1', [adId]);
     await postgres.db.query('update ads set is_active = false where id = $1', [adId]);

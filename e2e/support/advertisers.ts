@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { statusMessage } from './browser.ts';
+import { forgetRolledUpAdFigures } from './postgres.ts';
 
 export const ADVERTISER_PASSWORD = 'e2e-password-1234';
 
@@ -151,7 +152,10 @@ export async function fillAdForm(
   await page.getByRole('radio', { name: new RegExp(`正解\\s*（選択肢${ad.correct}）`) }).check();
 }
 
-/** `count` click-throughs of the ad at `at` and `unitPrice` yen, each by a new member named `idPrefix`-…, straight in the database. */
+/**
+ * `count` click-throughs of the ad at `at` and `unitPrice` yen, each by a new member named `idPrefix`-…,
+ * straight in the database; a day already rolled up is written again (forgetRolledUpAdFigures).
+ */
 export async function insertDeliveries(
   db: pg.Client,
   adId: string,
@@ -169,4 +173,5 @@ export async function insertDeliveries(
       [adId, id, delivery.unitPrice, delivery.at],
     );
   }
+  await forgetRolledUpAdFigures(db);
 }

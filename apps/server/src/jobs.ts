@@ -5,6 +5,7 @@ import { refreshReachCells } from './domain/advertisers/refresh-reach-cells.ts';
 import { rollUpSiteFigures } from './domain/analytics/roll-up-site-figures.ts';
 import { japanDayOfMonth } from './domain/billing/billing-period.ts';
 import { runMonthlyBilling } from './domain/billing/run-monthly-billing.ts';
+import { rollUpAdFigures } from './domain/figures/roll-up-ad-figures.ts';
 import { pruneExpiredRows } from './domain/maintenance/prune-expired-rows.ts';
 import { type RunningJobs, type ScheduledJob, startJobs } from './services/jobs/start-jobs.ts';
 import type { Mailer } from './services/mail/mailer.ts';
@@ -19,6 +20,7 @@ export const JOB_NAMES = {
   pruneExpiredRows: 'prune-expired-rows',
   refreshReachCells: 'refresh-reach-cells',
   rollUpSiteFigures: 'roll-up-site-figures',
+  rollUpAdFigures: 'roll-up-ad-figures',
 } as const;
 
 export interface BackgroundJobsOptions {
@@ -33,8 +35,8 @@ export interface BackgroundJobsOptions {
 
 /**
  * Which domain job runs when: the monthly billing (SPEC §9), the hourly pruning of rows nobody
- * reads any more, the daily recount of the reach cells, and the operator's figures every 5 minutes. Each run is idempotent, so one may also be
- * run by hand.
+ * reads any more, the daily recount of the reach cells, and the ads' and the operator's figures
+ * rolled up every 5 minutes. Each run is idempotent, so one may also be run by hand.
  */
 export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
   const { config, database, payments, mailer, log } = options;
@@ -95,6 +97,20 @@ export function scheduledJobs(options: BackgroundJobsOptions): ScheduledJob[] {
         const result = await rollUpSiteFigures({ db: database.db, now: now() });
         if (result.days.length > 0)
           log.info({ job: 'roll-up-site-figures', ...result }, 'site figures rolled up');
+      },
+    },
+    {
+      name: JOB_NAMES.rollUpAdFigures,
+      // Every 5 minutes: a day is written soon after it closes (closed-days.ts), and a run with
+      // nothing to write is one short transaction.
+      cron: '*/5 * * * *',
+      async run() {
+        const { days } = await rollUpAdFigures({ db: database.db, now: now() });
+        if (days.length === 0) return;
+        log.info(
+          { job: 'roll-up-ad-figures', days: days.length, through: days.at(-1) },
+          'ad figures rolled up',
+        );
       },
     },
   ];

@@ -361,8 +361,10 @@ export const quizResponses = pgTable(
     uniqueIndex('quiz_responses_person_ad_key').on(t.emailHash, t.adId),
     uniqueIndex('quiz_responses_person_daily_key').on(t.emailHash, t.dailyQuizId),
     index('quiz_responses_user_idx').on(t.userId, t.createdAt.desc()),
-    // An ad's responses joined to its deliveries (the advertiser's report, get-ad-report.ts).
-    index('quiz_responses_ad_user_idx').on(t.adId, t.userId).where(sql`${t.adId} is not null`),
+    // An ad's answers by time: the figures of the days not rolled up yet (domain/figures).
+    index('quiz_responses_ad_answer_idx')
+      .on(t.adId, t.answeredAt)
+      .where(sql`${t.adId} is not null and ${t.answeredAt} is not null`),
     // The person's ads by answer, newest first, the unanswered (null) ones ahead of them: the ad
     // list finds what is opened but not answered, and the answered list pages, in one index range.
     index('quiz_responses_person_answer_idx')
@@ -391,6 +393,9 @@ export const adDeliveries = pgTable(
     unitPrice: integer('unit_price').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
+    /** The member's gender and age band at the click (null: not given), the report's audience. */
+    gender: text('gender'),
+    ageBand: text('age_band'),
   },
   (t) => [
     index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
@@ -725,6 +730,56 @@ export const figureRollups = pgTable('figure_rollups', {
   name: text('name').primaryKey(),
   /** Null until the rollup writes its first day. */
   throughDay: date('through_day', { mode: 'string' }),
+});
+
+/**
+ * Each closed Japan-time day of each ad (domain/figures/roll-up-ad-figures.ts): deliveries and spend
+ * by the day of the click; answers, correct answers, answers per option ({"2": 5}) and time from
+ * click to answer (whole seconds {"31": 4}, and the exact sum in milliseconds) by the day of the answer.
+ */
+export const adDayFigures = pgTable(
+  'ad_day_figures',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    deliveries: integer('deliveries').notNull(),
+    spend: integer('spend').notNull(),
+    maxUnitPrice: integer('max_unit_price'),
+    answers: integer('answers').notNull(),
+    correct: integer('correct').notNull(),
+    answerMs: bigint('answer_ms', { mode: 'number' }).notNull(),
+    optionAnswers: jsonb('option_answers').$type<Record<string, number>>().notNull(),
+    answerSeconds: jsonb('answer_seconds').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'ad_day_figures_pkey', columns: [t.adId, t.day] })],
+);
+
+/** The same days by the deliveries' gender and age band at the click ('unknown' when not given). */
+export const adDayAudiences = pgTable(
+  'ad_day_audiences',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    ageBand: text('age_band').notNull(),
+    deliveries: integer('deliveries').notNull(),
+    answers: integer('answers').notNull(),
+    correct: integer('correct').notNull(),
+  },
+  (t) => [primaryKey({ name: 'ad_day_audiences_pkey', columns: [t.adId, t.day, t.gender, t.ageBand] })],
+);
+
+/** Each ad's deliveries and spend over its rolled-up days, kept by the transaction that writes a day. */
+export const adFigureTotals = pgTable('ad_figure_totals', {
+  adId: uuid('ad_id')
+    .primaryKey()
+    .references(() => ads.id),
+  deliveries: bigint('deliveries', { mode: 'number' }).notNull(),
+  spend: bigint('spend', { mode: 'number' }).notNull(),
 });
 
 /**

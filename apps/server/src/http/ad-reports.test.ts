@@ -3,6 +3,8 @@ import {
   type AdvertiserAd,
   addDays,
   adReportMessages,
+  ageBandOf,
+  ageOn,
   invoiceAmounts,
   japanIsoDate,
   noTargeting,
@@ -11,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { adDeliveries, ads, quizResponses, users } from '../db/schema.ts';
+import { rollUpAdFigures } from '../domain/figures/roll-up-ad-figures.ts';
 import type { ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
@@ -60,9 +63,15 @@ async function clickThrough(db: Database, adId: string, click: Click) {
     birthDate: click.birthDate ?? '1995-05-05',
   });
   const clickedAt = new Date(click.at);
-  await db
-    .insert(adDeliveries)
-    .values({ adId, userId: id, unitPrice: click.unitPrice ?? 35, deliveredAt: clickedAt });
+  // The delivery keeps the person's gender and age band at the click, as qp_click_ad writes them.
+  await db.insert(adDeliveries).values({
+    adId,
+    userId: id,
+    unitPrice: click.unitPrice ?? 35,
+    deliveredAt: clickedAt,
+    gender: click.gender ?? 'female',
+    ageBand: ageBandOf(ageOn(click.birthDate ?? '1995-05-05', clickedAt)),
+  });
   await db.insert(quizResponses).values({
     userId: id,
     emailHash: id,
@@ -74,6 +83,47 @@ async function clickThrough(db: Database, adId: string, click: Click) {
     rewardGiven: click.answer !== undefined,
   });
 }
+
+/**
+ * Clicks around the range 2026-11-01 to 2026-11-03 (Japan time). A delivery counts on the day of its
+ * click, an answer on the day it was given, so a day may count more answers than deliveries.
+ */
+async function clickThroughs(db: Database, adId: string) {
+  // 2026-10-31 23:59:59 JST, the day before the range: the delivery is outside it, the answer
+  // (00:08:19 on 1 November) inside.
+  await clickThrough(db, adId, { at: '2026-10-31T14:59:59Z', answer: { after: 500, option: 1 } });
+  // 2026-11-01: its first second (00:00:00 JST is 15:00 UTC the day before) and its last, whose
+  // answer is given on the 2nd.
+  await clickThrough(db, adId, { at: '2026-10-31T15:00:00Z', answer: { after: 40, option: 2 } });
+  await clickThrough(db, adId, { at: '2026-11-01T14:59:59Z', answer: { after: 50, option: 2 } });
+  await clickThrough(db, adId, { at: '2026-11-01T03:00:00Z', unitPrice: 30 });
+  // 2026-11-02 00:00:00 JST, still 1 November in UTC.
+  await clickThrough(db, adId, { at: '2026-11-01T15:00:00Z', answer: { after: 60, option: 1 } });
+  // 2026-11-03 00:30 JST.
+  await clickThrough(db, adId, { at: '2026-11-02T15:30:00Z', answer: { after: 100, option: 3 } });
+  // 2026-11-04 00:00 JST: the day after the range.
+  await clickThrough(db, adId, { at: '2026-11-03T15:00:00Z', answer: { after: 30, option: 2 } });
+}
+
+const RANGE_FIGURES = {
+  from: '2026-11-01',
+  to: '2026-11-03',
+  deliveries: 5,
+  answers: 5,
+  correct: 2,
+  correctRate: 0.4,
+  wrongRate: 0.6,
+};
+const RANGE_DAYS = [
+  { date: '2026-11-01', deliveries: 3, answers: 2, correct: 1, spend: 100 },
+  { date: '2026-11-02', deliveries: 1, answers: 2, correct: 1, spend: 35 },
+  { date: '2026-11-03', deliveries: 1, answers: 1, correct: 0, spend: 35 },
+];
+const RANGE_OPTIONS = [
+  { option: 1, text: 'ブラジル', isCorrect: false, answers: 2, share: 0.4 },
+  { option: 2, text: 'エチオピア', isCorrect: true, answers: 2, share: 0.4 },
+  { option: 3, text: 'ケニア', isCorrect: false, answers: 1, share: 0.2 },
+];
 
 const reportOf = (client: TestHttpClient, adId: string, query = '') =>
   client.json<AdReport>('GET', `/api/advertiser/ads/${adId}/report${query}`);
@@ -106,50 +156,19 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
   it('counts a range of Japan-time days: deliveries, answers, spend with tax, options and times', async () => {
     const advertiser = await t.as.advertiser();
     const adId = await approvedAd(t, advertiser.client);
-    const db = t.database.db;
-    // 2026-10-31 23:59:59 JST: the day before the range.
-    await clickThrough(db, adId, { at: '2026-10-31T14:59:59Z', answer: { after: 500, option: 1 } });
-    // 2026-11-01: its first second (00:00:00 JST is 15:00 UTC the day before) and its last.
-    await clickThrough(db, adId, { at: '2026-10-31T15:00:00Z', answer: { after: 40, option: 2 } });
-    await clickThrough(db, adId, { at: '2026-11-01T14:59:59Z', answer: { after: 50, option: 2 } });
-    await clickThrough(db, adId, { at: '2026-11-01T03:00:00Z', unitPrice: 30 });
-    // 2026-11-02 00:00:00 JST, still 1 November in UTC, answered a minute later: counted on the
-    // day of its delivery.
-    await clickThrough(db, adId, { at: '2026-11-01T15:00:00Z', answer: { after: 60, option: 1 } });
-    // 2026-11-03 00:30 JST.
-    await clickThrough(db, adId, { at: '2026-11-02T15:30:00Z', answer: { after: 100, option: 3 } });
-    // 2026-11-04 00:00 JST: the day after the range.
-    await clickThrough(db, adId, { at: '2026-11-03T15:00:00Z', answer: { after: 30, option: 2 } });
+    await clickThroughs(t.database.db, adId);
 
     const { status, body } = await reportOf(advertiser.client, adId, '?from=2026-11-01&to=2026-11-03');
     expect(status).toBe(200);
-    expect(body).toMatchObject({
-      adId,
-      adTitle: 'はれま珈琲 冬のブレンド',
-      from: '2026-11-01',
-      to: '2026-11-03',
-      deliveries: 5,
-      answers: 4,
-      correct: 2,
-      correctRate: 0.5,
-      wrongRate: 0.5,
-    });
-    expect(body.days).toEqual([
-      { date: '2026-11-01', deliveries: 3, answers: 2, correct: 2, spend: 100 },
-      { date: '2026-11-02', deliveries: 1, answers: 1, correct: 0, spend: 35 },
-      { date: '2026-11-03', deliveries: 1, answers: 1, correct: 0, spend: 35 },
-    ]);
+    expect(body).toMatchObject(RANGE_FIGURES);
+    expect(body.days).toEqual(RANGE_DAYS);
     // 170 yen before tax; the tax as an invoice rounds it (17), as invoiceAmounts says.
     expect(body.spend).toEqual({ amount: 170, tax: 17, total: 187 });
     const { amount, tax, total } = invoiceAmounts(170, 0);
     expect(body.spend).toEqual({ amount, tax, total });
-    expect(body.options).toEqual([
-      { option: 1, text: 'ブラジル', isCorrect: false, answers: 1, share: 0.25 },
-      { option: 2, text: 'エチオピア', isCorrect: true, answers: 2, share: 0.5 },
-      { option: 3, text: 'ケニア', isCorrect: false, answers: 1, share: 0.25 },
-    ]);
-    // 40, 50, 60, 100 seconds: median 55, average 62.5, 90th percentile 88 (interpolated).
-    expect(body.secondsToAnswer).toEqual({ median: 55, average: 62.5, p90: 88 });
+    expect(body.options).toEqual(RANGE_OPTIONS);
+    // 40, 50, 60, 100 and 500 seconds: median 60, average 150, 90th percentile 340 (interpolated).
+    expect(body.secondsToAnswer).toEqual({ median: 60, average: 150, p90: 340 });
   });
 
   it('rounds the tax half up like the invoices, and reports a single day', async () => {
@@ -294,5 +313,40 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
     expect(list.body.ads.find((ad) => ad.id === adId)?.spend).toBe(70);
     const { body } = await reportOf(advertiser.client, adId, '?from=2026-11-01&to=2026-11-30');
     expect(body.spend.amount).toBe(35);
+  });
+});
+
+describe.each(databaseKinds())('ad reports over rolled-up days on %s', (kind) => {
+  const t = useTestApp(kind);
+  const csvOf = async (client: TestHttpClient, adId: string, query: string) =>
+    new Uint8Array(await (await client.raw(`/api/advertiser/ads/${adId}/report.csv${query}`)).arrayBuffer());
+  const listedSpend = async (client: TestHttpClient, adId: string) =>
+    (await client.json<{ ads: AdvertiserAd[] }>('GET', '/api/advertiser/ads')).body.ads.find(
+      (ad) => ad.id === adId,
+    )?.spend;
+
+  it('answers the same report, CSV bytes and ad list whether its days are rolled up or live', async () => {
+    const advertiser = await t.as.advertiser();
+    const adId = await approvedAd(t, advertiser.client);
+    await clickThroughs(t.database.db, adId);
+    const range = '?from=2026-11-01&to=2026-11-03';
+    const live = (await reportOf(advertiser.client, adId, range)).body;
+    const liveDays = await csvOf(advertiser.client, adId, range);
+    const liveOptions = await csvOf(advertiser.client, adId, `${range}&table=options`);
+    expect(live).toMatchObject(RANGE_FIGURES);
+    expect(await listedSpend(advertiser.client, adId)).toBe(240);
+
+    // 2026-11-03 00:20 JST: the days through 2 November are closed and written; the 3rd stays live.
+    const first = await rollUpAdFigures({ db: t.database.db, now: new Date('2026-11-02T15:20:00Z') });
+    expect(first.days).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
+    expect((await reportOf(advertiser.client, adId, range)).body).toEqual(live);
+    expect(await listedSpend(advertiser.client, adId)).toBe(240);
+
+    const second = await rollUpAdFigures({ db: t.database.db, now: new Date('2026-11-05T00:00:00Z') });
+    expect(second.days).toEqual(['2026-11-03', '2026-11-04']);
+    expect((await reportOf(advertiser.client, adId, range)).body).toEqual(live);
+    expect(await csvOf(advertiser.client, adId, range)).toEqual(liveDays);
+    expect(await csvOf(advertiser.client, adId, `${range}&table=options`)).toEqual(liveOptions);
+    expect(await listedSpend(advertiser.client, adId)).toBe(240);
   });
 });

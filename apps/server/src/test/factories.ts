@@ -206,7 +206,10 @@ export async function signedInAdvertiser(t: AppUnderTest, options: { card?: bool
   return { client, email, uid: me.body.advertiser.uid };
 }
 
-/** `count` deliveries of an approved ad to new members, taken from its slots as clicks would. */
+/**
+ * `count` deliveries of an approved ad to new members, taken from its slots as clicks would, each
+ * keeping its member's gender and age band as the click does.
+ */
 export async function recordDeliveries(db: Database, adId: string, count: number) {
   for (let i = 0; i < count; i++) {
     const member = await memberWithSession(db);
@@ -216,8 +219,9 @@ export async function recordDeliveries(db: Database, adId: string, count: number
         where (ad_id, slot) = (select ad_id, slot from ad_delivery_slots
                                where ad_id = ${adId} and remaining > 0 order by slot limit 1)
         returning ad_id)
-      insert into ad_deliveries (ad_id, user_id, unit_price)
-      select taken.ad_id, ${member.id}, ads.unit_price from taken join ads on ads.id = taken.ad_id`);
+      insert into ad_deliveries (ad_id, user_id, unit_price, gender, age_band)
+      select taken.ad_id, u.id, ads.unit_price, u.gender, qp_age_band(u.birth_date, now())
+      from taken join ads on ads.id = taken.ad_id join users u on u.id = ${member.id}`);
   }
 }
 

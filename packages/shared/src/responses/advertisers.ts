@@ -78,8 +78,9 @@ const count = z.number().int().nonnegative();
 const yen = z.number().int().nonnegative();
 /**
  * GET /api/advertiser/ads/:adId/report: one ad's figures over a range of Japan-time days
- * (docs/decisions/021-ad-reports.md). Every figure counts the deliveries made in the range; an answer
- * belongs to its delivery's day. Money in yen.
+ * (docs/decisions/021-ad-reports.md, 024-console-figures.md). Deliveries and spend count on the day of
+ * the click, answers (and correct answers, options, times) on the day of the answer, so a day may
+ * count more answers than deliveries. Money in yen.
  */
 export const adReport = z.strictObject({
   adId: z.string(),
@@ -97,7 +98,10 @@ export const adReport = z.strictObject({
   wrongRate: rate,
   /** The range's spend as an invoice would bill it: before tax, the 10 % tax (rounded), with tax. */
   spend: z.strictObject({ amount: yen, tax: yen, total: yen }),
-  /** Seconds from click to answer over the answered deliveries; null with no answers. */
+  /**
+   * Seconds from click to answer over the range's answers: median and 90th percentile over whole
+   * seconds, the average exact; null with no answers.
+   */
   secondsToAnswer: z.strictObject({
     median: z.number().nullable(),
     average: z.number().nullable(),
@@ -115,7 +119,10 @@ export const adReport = z.strictObject({
       share: rate,
     }),
   ),
-  /** Gender × age band of the people who clicked; groups under REPORT_MIN_GROUP are hidden. */
+  /**
+   * Gender × age band of the people who clicked, as their profile was at the click (an answer counts
+   * in its delivery's group); groups under REPORT_MIN_GROUP deliveries are hidden.
+   */
   breakdown: z.array(
     z.strictObject({
       gender: z.enum([...genders, 'unknown']),

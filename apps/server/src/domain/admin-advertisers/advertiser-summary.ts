@@ -1,6 +1,12 @@
-import { type AdminAdvertiserSummary, japanMonthKey, japanMonthRange } from '@quiz-points/shared';
+import {
+  type AdminAdvertiserSummary,
+  japanIsoDate,
+  japanMonthKey,
+  japanMonthRange,
+} from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
+import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
 
 /** The first instant of the Japan-time month `now` falls in: month-to-date spend counts from it. */
 export const japanMonthStartOf = (now: Date) => japanMonthRange(japanMonthKey(now)).start;
@@ -13,11 +19,16 @@ const adCount = (delivering: boolean) => sql<number>`(
   where ads.advertiser_id = users.id
     ${delivering ? sql`and ads.status = 'approved' and ads.is_active and cardinality(ads.holds) = 0` : sql``})`;
 
-/** What the advertiser's deliveries since `monthStart` cost, at the price each was charged (yen, before tax). */
+/**
+ * What the advertiser's deliveries since `monthStart` cost, at the price each was charged (yen, before
+ * tax): the month's rolled-up days of their ads and the open days live (domain/figures).
+ */
 const monthSpend = (monthStart: Date) => sql<number>`(
-  select coalesce(sum(d.unit_price), 0)::int
-  from ad_deliveries d join ads on ads.id = d.ad_id
-  where ads.advertiser_id = users.id and d.delivered_at >= ${monthStart.toISOString()})`;
+  select coalesce(sum(month.spend), 0)::int
+  from (${adDeliveriesSince({
+    ads: sql`select id from ads where ads.advertiser_id = users.id`,
+    since: japanIsoDate(monthStart),
+  })}) month)`;
 
 /** The columns of an advertiser's line in the admin's list, selected from `users`. */
 export const advertiserSummaryFields = (monthStart: Date) => ({

@@ -6,11 +6,25 @@ import {
 } from '@quiz-points/shared';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { ads, advertiserBilling, authSessions, users } from '../../db/schema.ts';
 import { listAdminActions } from '../admin-users/admin-audit.ts';
 import { listInvoicesOfAdvertiser } from '../billing/list-invoices.ts';
 import { DomainError } from '../domain-error.ts';
+import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
 import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
+
+/** Deliveries per ad of the advertiser, since a Japan-time day or over each ad's life (domain/figures). */
+async function deliveriesOfAds(db: Database, advertiserId: string, since: string | null) {
+  const rows = await queryRows<{ adId: string; deliveries: string | number }>(
+    db,
+    sql`select ad_id::text as "adId", deliveries from (${adDeliveriesSince({
+      ads: sql`select id from ads where advertiser_id = ${advertiserId}`,
+      since,
+    })}) d`,
+  );
+  return new Map(rows.map((row) => [row.adId, Number(row.deliveries)]));
+}
 
 /**
  * One advertiser for the admin: the account (card, sessions, suspension), every ad with its holds
@@ -33,16 +47,10 @@ export async function getAdvertiserOverview({
     .where(and(eq(users.id, userId), eq(users.role, 'advertiser')));
   if (!row || row.user.withdrawnAt) throw new DomainError('NOT_FOUND', advertiserConsoleMessages.notFound);
 
-  // Named in full: a select from one table leaves its own columns unqualified.
-  const deliveries = (since?: Date) => sql<number>`(
-    select count(*)::int from ad_deliveries d
-    where d.ad_id = ads.id ${since ? sql`and d.delivered_at >= ${since.toISOString()}` : sql``})`;
-  const [adRows, invoiceRows, [sessions], [billing], suspensions] = await Promise.all([
-    db
-      .select({ ad: ads, deliveries: deliveries(), monthDeliveries: deliveries(monthStart) })
-      .from(ads)
-      .where(eq(ads.advertiserId, userId))
-      .orderBy(desc(ads.createdAt), desc(ads.id)),
+  const [adRows, lifetime, month, invoiceRows, [sessions], [billing], suspensions] = await Promise.all([
+    db.select().from(ads).where(eq(ads.advertiserId, userId)).orderBy(desc(ads.createdAt), desc(ads.id)),
+    deliveriesOfAds(db, userId, null),
+    deliveriesOfAds(db, userId, japanIsoDate(monthStart)),
     listInvoicesOfAdvertiser(db, userId),
     // Live by the database's clock, as the session lookup decides it.
     db
@@ -64,14 +72,14 @@ export async function getAdvertiserOverview({
       card: row.user.cardRegistered && billing ? billing : null,
     },
     monthStart: japanIsoDate(monthStart),
-    ads: adRows.map(({ ad, deliveries, monthDeliveries }) => ({
+    ads: adRows.map((ad) => ({
       id: ad.id,
       adTitle: ad.adTitle,
       status: ad.status,
       isActive: ad.isActive,
       holds: ad.holds as AdminAdvertiserOverview['ads'][number]['holds'],
-      deliveries: Number(deliveries),
-      monthDeliveries: Number(monthDeliveries),
+      deliveries: lifetime.get(ad.id) ?? 0,
+      monthDeliveries: month.get(ad.id) ?? 0,
       maxDeliveries: ad.maxDeliveries,
       unitPrice: ad.unitPrice,
       createdAt: ad.createdAt.toISOString(),

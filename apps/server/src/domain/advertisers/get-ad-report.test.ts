@@ -1,18 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { createAd, createAdvertiser } from '../../test/factories.ts';
 import { postgresKinds, useTestDatabase } from '../../test/test-database.ts';
-import { figuresStatement, getAdReport } from './get-ad-report.ts';
+import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
+import { adDayFiguresStatement } from '../figures/read-ad-day-figures.ts';
+import { rollUpAdFigures } from '../figures/roll-up-ad-figures.ts';
+import { getAdReport } from './get-ad-report.ts';
 
 const DELIVERIES = 10_000;
 /** Other ads whose rows share the tables, as a real catalogue's do. */
 const OTHER_ADS = 20;
 
+/** Every index a statement's plan reads, and whether it scans a table of raw rows whole. */
+async function planOf(db: Database, statement: SQL) {
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${statement}`);
+  const text = JSON.stringify(plan!['QUERY PLAN']);
+  return {
+    text,
+    scansRawRows: /"Node Type":"Seq Scan"[^}]*"Relation Name":"(quiz_responses|ad_deliveries)"/.test(text),
+  };
+}
+
 describe.each(postgresKinds())('an ad report among many ads on %s', (kind) => {
   const database = useTestDatabase(kind);
 
-  it('is read through the indexes of its own ad, over a whole year', async () => {
+  it('is read through the indexes of its own ad over a whole year, live and once rolled up', async () => {
     const { db } = database;
     const advertiser = await createAdvertiser(db);
     const ad = await createAd(db, { advertiserId: advertiser.id, maxDeliveries: DELIVERIES, unitPrice: 30 });
@@ -26,10 +40,11 @@ describe.each(postgresKinds())('an ad report among many ads on %s', (kind) => {
              case when i % 2 = 0 then 'female' else 'male' end, date '1970-01-01' + (i % 15000)
       from generate_series(1, ${DELIVERIES}) i`);
     await db.execute(sql`
-      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at)
-      select ad_id::uuid, 'speed-' || i, 30,
-             timestamptz '2026-01-01 00:00+09' + ((i - 1) * interval '864 seconds')
-      from generate_series(1, ${DELIVERIES}) i,
+      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
+      select ad_id::uuid, u.id, 30, at, u.gender, qp_age_band(u.birth_date, at)
+      from generate_series(1, ${DELIVERIES}) i
+      join users u on u.id = 'speed-' || i
+      cross join lateral (select timestamptz '2026-01-01 00:00+09' + ((i - 1) * interval '864 seconds') as at) t,
            unnest(${sql.raw(`array[${[ad, ...others].map((a) => `'${a.id}'`).join(',')}]`)}::text[]) ad_id`);
     // They answered this ad and the others too, so the ad's rows are a twentieth of each table.
     for (const adId of [ad.id, ...others.map((other) => other.id)]) {
@@ -46,19 +61,36 @@ describe.each(postgresKinds())('an ad report among many ads on %s', (kind) => {
 
     const query = { from: '2026-01-01', to: '2026-12-31' };
     const owner = { userId: advertiser.id };
-    const report = await getAdReport({ db, owner, adId: ad.id, query });
-    expect(report).toMatchObject({ deliveries: DELIVERIES, answers: DELIVERIES * 0.8 });
-    expect(report.spend.amount).toBe(DELIVERIES * 30);
-    expect(report.days.filter((day) => day.deliveries > 0)).toHaveLength(100);
+    const live = await getAdReport({ db, owner, adId: ad.id, query });
+    expect(live).toMatchObject({ deliveries: DELIVERIES, answers: DELIVERIES * 0.8 });
+    expect(live.spend.amount).toBe(DELIVERIES * 30);
+    expect(live.days.filter((day) => day.deliveries > 0)).toHaveLength(100);
+    expect(
+      live.breakdown.reduce((sum, group) => sum + group.deliveries, 0) + live.hiddenGroups,
+    ).toBeGreaterThan(0);
 
-    // Its speed is the plan's (no timed test): the ad's deliveries and responses are read through
-    // their indexes, never by scanning the tables, which hold every ad's rows.
-    const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
-      db,
-      sql`explain (format json) ${figuresStatement(ad.id, query.from, query.to)}`,
-    );
-    const scans = JSON.stringify(plan!['QUERY PLAN']);
-    expect(scans).not.toMatch(/"Node Type":"Seq Scan"[^}]*"Relation Name":"(quiz_responses|ad_deliveries)"/);
-    expect(scans).toContain('"Index Name":"quiz_responses_ad_user_idx"');
+    // Its speed is the plan's (no timed test): before any rollup the whole year is live, read through
+    // the ad's own index ranges, never by scanning the tables, which hold every ad's rows.
+    const statement = adDayFiguresStatement({ adId: ad.id, ...query });
+    const livePlan = await planOf(db, statement);
+    expect(livePlan.scansRawRows).toBe(false);
+    expect(livePlan.text).toContain('"Index Name":"ad_deliveries_ad_time_idx"');
+    expect(livePlan.text).toContain('"Index Name":"quiz_responses_ad_answer_idx"');
+    const ads = sql`select id from ads where advertiser_id = ${advertiser.id}`;
+    expect((await planOf(db, adDeliveriesSince({ ads, since: null }))).scansRawRows).toBe(false);
+
+    // Rolled up (the job's first run writes every closed day since the first delivery), the same
+    // report comes from one row per day, and the ads list from one totals row per ad.
+    const { days } = await rollUpAdFigures({ db, now: new Date('2027-01-01T00:00:00Z') });
+    expect(days[0]).toBe('2026-01-01');
+    expect(days.at(-1)).toBe('2026-12-31');
+    await db.execute(sql`analyze`);
+    expect(await getAdReport({ db, owner, adId: ad.id, query })).toEqual(live);
+    const rolledPlan = await planOf(db, statement);
+    expect(rolledPlan.scansRawRows).toBe(false);
+    expect(rolledPlan.text).toContain('"Index Name":"ad_day_figures_pkey"');
+    const totalsPlan = await planOf(db, adDeliveriesSince({ ads, since: null }));
+    expect(totalsPlan.scansRawRows).toBe(false);
+    expect(totalsPlan.text).toContain('"Relation Name":"ad_figure_totals"');
   }, 120_000);
 });

@@ -6,16 +6,18 @@ import {
   consumptionTax,
   eachDay,
   genders,
-  japanDayStart,
   japanIsoDate,
   REPORT_DEFAULT_DAYS,
   REPORT_MIN_GROUP,
 } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { inJapan, japanDate } from '../../db/japan-time-sql.ts';
+import { japanDate } from '../../db/japan-time-sql.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { DomainError } from '../domain-error.ts';
+import type { AdDayFigures, AudienceFigures } from '../figures/compute-ad-figures.ts';
+import { readAdDayFigures } from '../figures/read-ad-day-figures.ts';
+import { summarizeAnswerTimes } from '../figures/summarize-answer-times.ts';
 import type { AdOwner } from './owned-ad.ts';
 
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -36,13 +38,6 @@ interface AdFacts {
   beganOn: string;
 }
 
-interface Figures {
-  days: { date: string; deliveries: number; answers: number; correct: number; spend: number }[];
-  times: { median: number | null; average: number | null; p90: number | null };
-  options: { option: number; answers: number }[];
-  groups: { gender: string; age_band: string; deliveries: number; answers: number; correct: number }[];
-}
-
 /**
  * The range a report covers: the one asked for, else the last REPORT_DEFAULT_DAYS Japan-time days
  * up to today, starting no earlier than the day the ad began.
@@ -55,57 +50,50 @@ function rangeOf(query: AdReportQuery, beganOn: string, now: Date) {
   return { from, to };
 }
 
-/**
- * Everything the report counts, in one statement over the range's deliveries (the ad's index on
- * (ad_id, delivered_at)), each joined to its person's response and profile once. An answer belongs
- * to the day of its delivery (the click), so a day's answers never exceed its deliveries.
- */
-export function figuresStatement(adId: string, from: string, to: string) {
-  const start = japanDayStart(from).toISOString();
-  const end = japanDayStart(addDays(to, 1)).toISOString();
-  return sql`with base as materialized (
-          select ${japanDate(sql`d.delivered_at`)} as date, d.unit_price,
-                 r.answered_at, r.selected_option, r.is_correct,
-                 extract(epoch from r.answered_at - r.clicked_at)::float8 as seconds,
-                 coalesce(u.gender, 'unknown') as gender,
-                 extract(year from age(${inJapan(sql`d.delivered_at`)}::date, u.birth_date))::int as age
-          from ad_deliveries d
-          join users u on u.id = d.user_id
-          left join quiz_responses r on r.ad_id = d.ad_id and r.user_id = d.user_id
-          where d.ad_id = ${adId}
-            and d.delivered_at >= ${start}::timestamptz and d.delivered_at < ${end}::timestamptz)
-        select
-          (select coalesce(json_agg(t order by t.date), '[]') from (
-             select date, count(*) as deliveries, count(answered_at) as answers,
-                    count(*) filter (where is_correct) as correct, sum(unit_price) as spend
-             from base group by date) t) as days,
-          (select json_build_object(
-             'median', percentile_cont(0.5) within group (order by seconds),
-             'p90', percentile_cont(0.9) within group (order by seconds),
-             'average', avg(seconds))
-           from base where answered_at is not null) as times,
-          (select coalesce(json_agg(t), '[]') from (
-             select selected_option as option, count(*) as answers
-             from base where answered_at is not null group by selected_option) t) as options,
-          (select coalesce(json_agg(t order by t.gender, t.age_band), '[]') from (
-             select gender,
-                    case when age is null then 'unknown' when age < 20 then '10s' when age >= 60 then '60s'
-                         else (age / 10)::text || '0s' end as age_band,
-                    count(*) as deliveries, count(answered_at) as answers,
-                    count(*) filter (where is_correct) as correct
-             from base group by 1, 2) t) as groups`;
+const byGenderThenAge = (a: AudienceFigures, b: AudienceFigures) =>
+  a.gender === b.gender ? (a.ageBand < b.ageBand ? -1 : 1) : a.gender < b.gender ? -1 : 1;
+
+/** Adds counts keyed by a number ({"2": 5}) into a map. */
+function addCounts(into: Map<number, number>, counts: Record<string, number>) {
+  for (const [key, count] of Object.entries(counts))
+    into.set(Number(key), (into.get(Number(key)) ?? 0) + count);
 }
 
-async function figuresOf(db: Executor, adId: string, from: string, to: string): Promise<Figures> {
-  const [row] = await queryRows<Figures>(db, figuresStatement(adId, from, to));
-  return row!;
+/** The range's days folded into its answers per option, times from click to answer, and audiences. */
+function foldDays(rows: AdDayFigures[]) {
+  const options = new Map<number, number>();
+  const seconds = new Map<number, number>();
+  const groups = new Map<string, AudienceFigures>();
+  let answers = 0;
+  let answerMs = 0;
+  for (const row of rows) {
+    addCounts(options, row.optionAnswers);
+    addCounts(seconds, row.answerSeconds);
+    answers += row.answers;
+    answerMs += row.answerMs;
+    for (const audience of row.audiences) {
+      const key = `${audience.gender}/${audience.ageBand}`;
+      const group = groups.get(key) ?? { ...audience, deliveries: 0, answers: 0, correct: 0 };
+      group.deliveries += audience.deliveries;
+      group.answers += audience.answers;
+      group.correct += audience.correct;
+      groups.set(key, group);
+    }
+  }
+  return {
+    options,
+    times: summarizeAnswerTimes(seconds, answers, answerMs),
+    groups: [...groups.values()].sort(byGenderThenAge),
+  };
 }
 
 /**
- * The advertiser's report on one of their ads over a range of Japan-time days: per day deliveries,
- * answers, correct answers and spend; the range's spend with its tax as an invoice rounds it;
- * answers per option; time from click to answer; and gender × age band (at the time of the click)
- * with groups under REPORT_MIN_GROUP people hidden so nobody can be singled out.
+ * The advertiser's report on one of their ads over a range of Japan-time days: per day deliveries
+ * and spend (by the day of the click) and answers and correct answers (by the day of the answer);
+ * the range's spend with its tax as an invoice rounds it; answers per option; time from click to
+ * answer; and gender × age band as the members' profiles were at the click, with groups under
+ * REPORT_MIN_GROUP people hidden so nobody can be singled out. Read from the ad's per-day figures
+ * (domain/figures): the closed days rolled up, the open ones live.
  */
 export async function getAdReport(options: {
   db: Executor;
@@ -126,17 +114,18 @@ export async function getAdReport(options: {
   );
   if (!ad) throw new DomainError('NOT_FOUND');
   const { from, to } = rangeOf(options.query, ad.beganOn, options.now ?? new Date());
-  const figures = await figuresOf(db, adId, from, to);
+  const rows = await readAdDayFigures({ db, adId, from, to });
+  const figures = foldDays(rows);
 
-  const byDate = new Map(figures.days.map((day) => [day.date, day]));
+  const byDate = new Map(rows.map((row) => [row.day, row]));
   const days = eachDay(from, to).map((date) => {
     const day = byDate.get(date);
     return {
       date,
-      deliveries: Number(day?.deliveries ?? 0),
-      answers: Number(day?.answers ?? 0),
-      correct: Number(day?.correct ?? 0),
-      spend: Number(day?.spend ?? 0),
+      deliveries: day?.deliveries ?? 0,
+      answers: day?.answers ?? 0,
+      correct: day?.correct ?? 0,
+      spend: day?.spend ?? 0,
     };
   });
   const total = (key: 'deliveries' | 'answers' | 'correct' | 'spend') =>
@@ -146,8 +135,7 @@ export async function getAdReport(options: {
   const amount = total('spend');
   const tax = consumptionTax(amount);
 
-  const chosen = new Map(figures.options.map((o) => [Number(o.option), Number(o.answers)]));
-  const groups = figures.groups.map((g) => ({ ...g, deliveries: Number(g.deliveries) }));
+  const groups = figures.groups;
   const visible = groups.filter((g) => g.deliveries >= REPORT_MIN_GROUP);
   return {
     adId,
@@ -168,7 +156,7 @@ export async function getAdReport(options: {
     },
     days,
     options: ad.quizOptions.map((text, index) => {
-      const count = chosen.get(index + 1) ?? 0;
+      const count = figures.options.get(index + 1) ?? 0;
       return {
         option: index + 1,
         text,
@@ -179,10 +167,10 @@ export async function getAdReport(options: {
     }),
     breakdown: visible.map((g) => ({
       gender: isGender(g.gender) ? g.gender : 'unknown',
-      ageBand: isAgeBand(g.age_band) ? g.age_band : 'unknown',
+      ageBand: isAgeBand(g.ageBand) ? g.ageBand : 'unknown',
       deliveries: g.deliveries,
-      answers: Number(g.answers),
-      correctRate: rate(Number(g.correct), Number(g.answers)),
+      answers: g.answers,
+      correctRate: rate(g.correct, g.answers),
     })),
     hiddenGroups: groups.length - visible.length,
   };

@@ -1,43 +1,44 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adDeliveries, ads } from '../../db/schema.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { ads } from '../../db/schema.ts';
+import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
 import { type AdUsage, toAdvertiserAd } from './to-advertiser-ad.ts';
 
-const usageByAd = (db: Executor) =>
-  db
-    .select({
-      adId: adDeliveries.adId,
-      deliveryCount: sql<number>`count(*)::int`.as('delivery_count'),
-      spend: sql<number>`sum(${adDeliveries.unitPrice})::int`.as('spend'),
-    })
-    .from(adDeliveries)
-    .groupBy(adDeliveries.adId)
-    .as('usage_by_ad');
-
-/** ads-status: the advertiser's own ads, newest first, with their deliveries and what they cost so far. */
-export async function listAdvertiserAds(options: { db: Executor; advertiserId: string }) {
-  const usage = usageByAd(options.db);
-  const rows = await options.db
-    .select({ ad: ads, deliveryCount: usage.deliveryCount, spend: usage.spend })
-    .from(ads)
-    .leftJoin(usage, eq(usage.adId, ads.id))
-    .where(eq(ads.advertiserId, options.advertiserId))
-    .orderBy(desc(ads.createdAt), desc(ads.id));
-  return rows.map((row) =>
-    toAdvertiserAd(row.ad, { deliveryCount: Number(row.deliveryCount ?? 0), spend: Number(row.spend ?? 0) }),
+/** Each ad's deliveries and spend over its whole life (`ads` a query whose column `id` lists them). */
+async function usageOf(db: Executor, adsQuery: SQL): Promise<Map<string, AdUsage>> {
+  const rows = await queryRows<{ adId: string; deliveries: string | number; spend: string | number }>(
+    db,
+    sql`select ad_id::text as "adId", deliveries, spend from (${adDeliveriesSince({ ads: adsQuery, since: null })}) u`,
   );
+  return new Map(
+    rows.map((row) => [row.adId, { deliveryCount: Number(row.deliveries), spend: Number(row.spend) }]),
+  );
+}
+
+const unused: AdUsage = { deliveryCount: 0, spend: 0 };
+
+/**
+ * ads-status: the advertiser's own ads, newest first, with their deliveries and what they cost so far
+ * (the ads' figures: one totals row per ad and today's deliveries, domain/figures).
+ */
+export async function listAdvertiserAds(options: { db: Executor; advertiserId: string }) {
+  const { db, advertiserId } = options;
+  const [rows, usage] = await Promise.all([
+    db
+      .select()
+      .from(ads)
+      .where(eq(ads.advertiserId, advertiserId))
+      .orderBy(desc(ads.createdAt), desc(ads.id)),
+    usageOf(db, sql`select id from ads where advertiser_id = ${advertiserId}`),
+  ]);
+  return rows.map((ad) => toAdvertiserAd(ad, usage.get(ad.id) ?? unused));
 }
 
 /** One ad's deliveries so far and what they cost, before tax. */
 export async function adUsage(db: Executor, adId: string): Promise<AdUsage> {
-  const [row] = await db
-    .select({
-      deliveryCount: sql<number>`count(*)::int`,
-      spend: sql<number>`coalesce(sum(${adDeliveries.unitPrice}), 0)::int`,
-    })
-    .from(adDeliveries)
-    .where(eq(adDeliveries.adId, adId));
-  return { deliveryCount: Number(row?.deliveryCount ?? 0), spend: Number(row?.spend ?? 0) };
+  const usage = await usageOf(db, sql`select ${adId}::uuid as id`);
+  return usage.get(adId) ?? unused;
 }
 
 /** Every slot of an ad locked, before its row: a cap change or an end meets no click half-way. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { computeAdDayFigures } from '../../domain/figures/compute-ad-figures.ts';
+import { adFiguresThrough } from '../../domain/figures/read-ad-day-figures.ts';
 import { findLedgerMismatches } from '../../domain/points/ledger.ts';
 
 /** Each query lists rows that break one invariant; every list must be empty. */
@@ -48,6 +50,29 @@ const violations = {
   'an invoice whose count differs from the deliveries it claimed': sql`
     select i.id from invoices i
     where i.deliveries <> (select count(*) from ad_deliveries d where d.invoice_id = i.id)`,
+  'a rolled-up day of an ad whose figures differ from its raw rows': sql`
+    select coalesce(f.ad_id::text, r."adId") as ad, coalesce(f.day, r.day) as day
+    from (select f.*, (select coalesce(jsonb_agg(jsonb_build_object(
+                         'gender', u.gender, 'ageBand', u.age_band, 'deliveries', u.deliveries,
+                         'answers', u.answers, 'correct', u.correct) order by u.gender, u.age_band), '[]'::jsonb)
+                       from ad_day_audiences u where u.ad_id = f.ad_id and u.day = f.day) as audiences
+          from ad_day_figures f where f.day <= ${adFiguresThrough}) f
+    full join (${computeAdDayFigures({
+      ads: sql`select id from ads`,
+      from: sql`'-infinity'::timestamptz`,
+      until: sql`((${adFiguresThrough} + 1)::timestamp at time zone 'Asia/Tokyo')`,
+    })}) r on r."adId"::uuid = f.ad_id and r.day = f.day
+    where f.ad_id is null or r."adId" is null
+       or (f.deliveries, f.spend, f.max_unit_price, f.answers, f.correct, f.answer_ms, f.option_answers,
+           f.answer_seconds, f.audiences)
+          is distinct from (r.deliveries, r.spend, r."maxUnitPrice", r.answers, r.correct, r."answerMs",
+                            r."optionAnswers", r."answerSeconds", r.audiences)`,
+  "an ad's totals that differ from the sum of its rolled-up days": sql`
+    select coalesce(t.ad_id, d.ad_id) as ad
+    from ad_figure_totals t
+    full join (select ad_id, sum(deliveries) as deliveries, sum(spend) as spend
+               from ad_day_figures where deliveries > 0 group by ad_id) d on d.ad_id = t.ad_id
+    where (t.deliveries, t.spend) is distinct from (d.deliveries, d.spend)`,
 };
 
 /**

@@ -18,8 +18,9 @@ export const peakOf = (values: number[]) => Math.max(0, ...values);
 
 /**
  * The picture of a day chart: a bar per day for each series (a later series drawn inside the first,
- * on the same scale), the peak above and the first and last day below, then the caption and what
- * follows it (`children`). The picture is labelled with `summary`.
+ * on the same scale; a `narrow` one half as wide, so it shows even where it is the taller), the peak
+ * above and the first and last day below, then the caption and what follows it (`children`). The
+ * picture is labelled with `summary`.
  */
 export function DayBarsFigure({
   days,
@@ -33,7 +34,7 @@ export function DayBarsFigure({
   /** yyyy-mm-dd, in order. */
   days: string[];
   /** Each series' number per day (in the order of `days`), and its bars' class. */
-  series: { values: number[]; className: string }[];
+  series: { values: number[]; className: string; narrow?: boolean }[];
   peak: number;
   peakLabel: string;
   summary: string;
@@ -56,14 +57,15 @@ export function DayBarsFigure({
         <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="report-chart__axis" />
         {days.map((day, index) => (
           <Fragment key={day}>
-            {series.map(({ values, className }) => {
+            {series.map(({ values, className, narrow }) => {
               const height = ((values[index] ?? 0) / scale) * (HEIGHT - 16);
+              const width = narrow ? barWidth / 2 : barWidth;
               return (
                 <rect
                   key={className}
-                  x={index * slot + (slot - barWidth) / 2}
+                  x={index * slot + (slot - width) / 2}
                   y={HEIGHT - height}
-                  width={barWidth}
+                  width={width}
                   height={height}
                   className={className}
                 />

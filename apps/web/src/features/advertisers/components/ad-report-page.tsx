@@ -220,7 +220,8 @@ function Report({ adId, report }: { adId: string; report: AdReport }) {
           empty="表示できるグループはありません。"
         />
         <p className="note" data-testid="hidden-groups">
-          個人が特定されないよう、{REPORT_MIN_GROUP}件未満のグループは表示していません
+          性別・年代はクリックした時点のプロフィールです。個人が特定されないよう、{REPORT_MIN_GROUP}
+          件未満のグループは表示していません
           {report.hiddenGroups > 0 ? `（非表示 ${report.hiddenGroups}グループ）` : ''}。
         </p>
       </section>
