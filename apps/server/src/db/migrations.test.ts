@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { messages } from '@quiz-points/shared';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -25,7 +26,8 @@ describe('migration 0005', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('moves suspensions from settings_audit to admin_audit and leaves settings alone', async () => {
-    const client = await PGlite.create();
+    // Migrating to the newest creates pg_trgm (0014), which PGlite loads as db/client.ts does.
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
     await client.exec(`
