@@ -75,14 +75,14 @@ describe.each(postgresKinds())('the admin searches’ indexes on %s', (kind) => 
 
     const [{ email } = { email: '' }] = await queryRows<{ email: string }>(
       db,
-      sql`select email from users where id = 'plan-12346'`,
+      sql`select email from users where id = 'plan-12347'`,
     );
     // A fragment one address holds, from its middle: the trigram index.
     const rare = email.slice(3, 14);
     const rarePlan = await planOf(db, partialMatches(db, rare));
     expect(rarePlan.nodes).toContainEqual({ type: 'Bitmap Index Scan', index: 'users_email_trgm_idx' });
     expect(rarePlan.scans('users')).toBe(false);
-    expect((await partialMatches(db, rare)).map((user) => user.id)).toEqual(['plan-12346']);
+    expect((await partialMatches(db, rare)).map((user) => user.id)).toEqual(['plan-12347']);
 
     // A fragment a third of the addresses hold: newest first along the index, until 50 are found.
     const commonPlan = await planOf(db, partialMatches(db, 'gmail'));
@@ -95,11 +95,11 @@ describe.each(postgresKinds())('the admin searches’ indexes on %s', (kind) => 
     expect(await partialMatches(db, 'gmail')).toHaveLength(50);
 
     // Exact: the id, the e-mail's hash, a pasted hash.
-    for (const q of ['plan-12346', email.toUpperCase(), hashEmail(email)]) {
+    for (const q of ['plan-12347', email.toUpperCase(), hashEmail(email)]) {
       const plan = await planOf(db, exactMatches(db, q));
       expect(plan.uses('users_pkey') && plan.uses('users_email_hash_idx'), q).toBe(true);
       expect(plan.scans('users'), q).toBe(false);
-      expect((await exactMatches(db, q)).map((user) => user.id)).toEqual(['plan-12346']);
+      expect((await exactMatches(db, q)).map((user) => user.id)).toEqual(['plan-12347']);
     }
 
     // The advertiser list and its searches read the advertisers' own index (120 of 60,000 rows),
