@@ -27,6 +27,9 @@ export type {
 } from './responses/admin-advertisers.ts';
 
 const invalid = { error: messages.allFieldsRequired };
+
+/** The shortest user search: a trigram's length (userSearchQuery). */
+export const USER_SEARCH_MIN_LENGTH = 3;
 const wholeNumber = (min: number, max: number) =>
   z.number(invalid).int(invalid).min(min, invalid).max(max, invalid);
 
@@ -100,10 +103,15 @@ export const suspensionBody = z.strictObject({
 });
 export type SuspensionBody = z.infer<typeof suspensionBody>;
 
+/**
+ * The admin's user search: a user id, an e-mail or part of one. Part of an address needs 3
+ * characters: the search reads a trigram index, and a shorter fragment has no trigram.
+ */
 export const userSearchQuery = z.strictObject({
   q: wellFormedString({ error: messages.userSearchQueryRequired })
     .trim()
     .min(1, { error: messages.userSearchQueryRequired })
+    .min(USER_SEARCH_MIN_LENGTH, { error: messages.userSearchQueryTooShort })
     .max(254, { error: messages.userSearchQueryRequired }),
 });
 

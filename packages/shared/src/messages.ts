@@ -127,6 +127,7 @@ export const messages = {
   dailyQuizLocked: 'すでに回答があるクイズは編集できません。',
   settingSaved: '設定を保存しました。',
   userSearchQueryRequired: 'メールアドレスまたはユーザーIDを入力してください。',
+  userSearchQueryTooShort: 'メールアドレスの一部で検索するときは、3文字以上入力してください。',
   userSearchEmpty: '該当するユーザーが見つかりません。',
   suspensionReasonRequired: '理由を入力してください。',
   userSuspended: 'アカウントを停止しました。ログイン中のセッションはすべて終了しました。',

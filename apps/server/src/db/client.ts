@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -112,7 +113,8 @@ export async function openPostgres(
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    // pg_trgm backs the admin's searches (migration 0014 creates it; PGlite loads it here).
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

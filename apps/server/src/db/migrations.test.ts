@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { japanMonthKey, messages } from '@quiz-points/shared';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,7 +31,8 @@ describe('migration 0005', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('moves suspensions from settings_audit to admin_audit and leaves settings alone', async () => {
-    const client = await PGlite.create();
+    // Migrating to the newest creates pg_trgm (0014), which PGlite loads as db/client.ts does.
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
     await client.exec(`
@@ -69,7 +71,7 @@ describe('migration 0005', () => {
 /** A new database of `kind` that migrates to the end of a folder, and raw queries on it. */
 async function openMigratable(kind: DatabaseKind) {
   if (kind === 'pglite') {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     return {
       migrateTo: (folder: string) => migrate(db, { migrationsFolder: folder }),
@@ -201,7 +203,7 @@ describe('migration 0012', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('lists the withdrawn accounts that already hold points, and none other', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
     await client.exec(`

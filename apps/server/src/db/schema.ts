@@ -111,6 +111,13 @@ export const users = pgTable(
       .on(sql`(extract(month from ${t.birthDate}) * 100 + extract(day from ${t.birthDate}))`)
       .where(sql`${t.birthDate} is not null`),
     index('users_signup_time_idx').on(t.signupCompletedAt).where(sql`${t.signupCompletedAt} is not null`),
+    // The admin's searches (migration 0014): part of an e-mail, newest first, and the advertiser list.
+    index('users_email_trgm_idx').using('gin', sql`qp_email_trigram_text(${t.email}) gin_trgm_ops`),
+    // `desc` in a query puts nulls first: the indexes say so too, or they cannot give its order.
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_advertisers_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.role} = 'advertiser' and ${t.withdrawnAt} is null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
@@ -415,7 +422,10 @@ export const deletedUsers = pgTable(
     phoneHash: text('phone_hash'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('deleted_users_email_hash_idx').on(t.emailHash)],
+  (t) => [
+    index('deleted_users_email_hash_idx').on(t.emailHash),
+    index('deleted_users_phone_hash_idx').on(t.phoneHash).where(sql`${t.phoneHash} is not null`),
+  ],
 );
 
 /** SPEC §3 Material request, keyed by e-mail. */

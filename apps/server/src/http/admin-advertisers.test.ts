@@ -74,6 +74,25 @@ describe.each(databaseKinds())('the admin’s advertiser list on %s', (kind) => 
     }
   });
 
+  it('finds advertisers by one or two characters, by Japanese names in any width’s case, never a withdrawn one', async () => {
+    const found = await t.as.advertiser({ email: 'midori-foods@example.com' });
+    await db()
+      .update(users)
+      .set({ companyName: '株式会社ＱＰみどり食品', displayName: '広報担当 佐藤' })
+      .where(eq(users.id, found.uid));
+    const gone = await t.as.advertiser({ email: 'midori-gone@example.com' });
+    await db()
+      .update(users)
+      .set({ companyName: '株式会社ＱＰみどり食品', withdrawnAt: new Date() })
+      .where(eq(users.id, gone.uid));
+    for (const q of ['食品', '佐', 'みどり', 'ｑｐ', 'Ｑｐみ', 'MIDORI-F', '担当 佐藤']) {
+      const ids = (await search(q)).body.advertisers.map((a) => a.id);
+      expect(ids, q).toContain(found.uid);
+      expect(ids, q).not.toContain(gone.uid);
+    }
+    expect((await search('みどり食品株式会社')).body.advertisers).toEqual([]);
+  });
+
   it('shows an advertiser’s ads with deliveries, this month’s spend and invoices', async () => {
     const advertiser = await t.as.advertiser();
     const running = await createAd(db(), {

@@ -7,6 +7,7 @@ import {
 } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { hashEmail } from '../db/email-hash.ts';
 import { adminAudit, authSessions, users } from '../db/schema.ts';
 import { type ErrorReply, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
@@ -25,10 +26,81 @@ describe.each(databaseKinds())('admin user lookup and suspension on %s', (kind) 
     expect((await search(person.uid)).body.users.map((u) => u.id)).toEqual([person.uid]);
     expect((await search(' findable_person@EXAMPLE.com ')).body.users.map((u) => u.id)).toEqual([person.uid]);
     expect((await search('able_pers')).body.users.map((u) => u.id)).toEqual([person.uid]);
-    expect((await search('%')).body.users).toEqual([]);
+    expect((await search('%_%')).body.users).toEqual([]);
     const empty = await t.admin.json<ErrorReply>('GET', '/api/admin/users?q=%20');
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe(messages.userSearchQueryRequired);
+  });
+
+  /** People written straight to the database, `minutesAgo` old, as sign-in writes their rows. */
+  let written = 0;
+  const people = (rows: { email: string; minutesAgo: number; withdrawn?: boolean }[]) =>
+    t.database.db
+      .insert(users)
+      .values(
+        rows.map(({ email, minutesAgo, withdrawn }) => {
+          const id = `searched-${++written}`;
+          return {
+            id,
+            // A withdrawn person's row keeps the hash only (domain/accounts/withdraw-account.ts).
+            email: withdrawn ? `withdrawn+${id}@invalid.quiz-points` : email,
+            emailHash: hashEmail(email),
+            withdrawnAt: withdrawn ? new Date() : null,
+            createdAt: new Date(Date.now() - minutesAgo * 60_000),
+          };
+        }),
+      )
+      .returning({ id: users.id, email: users.email });
+
+  it('finds a person exactly by id, e-mail in any case or e-mail hash, withdrawn people too', async () => {
+    const [kept, gone] = await people([
+      { email: 'exact.kept@example.com', minutesAgo: 5 },
+      { email: 'Exact.Gone@example.com', minutesAgo: 6, withdrawn: true },
+    ]);
+    const found = async (q: string) => (await search(q)).body.users.map((user) => user.id);
+    expect(await found(kept!.id)).toEqual([kept!.id]);
+    expect(await found('EXACT.KEPT@example.COM')).toEqual([kept!.id]);
+    expect(await found(hashEmail('exact.kept@example.com'))).toEqual([kept!.id]);
+    expect(await found(hashEmail('exact.kept@example.com').toUpperCase())).toEqual([kept!.id]);
+    // The old address is no longer in the row: only its hash finds the person.
+    expect(await found('exact.gone@example.com')).toEqual([gone!.id]);
+    expect(await found(hashEmail('exact.gone@example.com'))).toEqual([gone!.id]);
+    expect((await search('exact.gone@example.com')).body.users[0]).toMatchObject({ isWithdrawn: true });
+    expect(await found('exact.nobody@example.com')).toEqual([]);
+  });
+
+  it('lists the exact match first, then 49 of the newer people whose address holds it', async () => {
+    const [target] = await people([{ email: 'crowd.target@example.com', minutesAgo: 60 }]);
+    const newer = await people(
+      Array.from({ length: 55 }, (_, index) => ({
+        email: `x${index}.crowd.target@example.com`,
+        minutesAgo: index,
+      })),
+    );
+    const listed = (await search('crowd.target@example.com')).body.users;
+    expect(listed).toHaveLength(50);
+    expect(listed[0]?.id).toBe(target!.id);
+    // The rest newest first: the newer people in the order they signed up, latest first.
+    expect(listed.slice(1).map((user) => user.email)).toEqual(newer.slice(0, 49).map((user) => user.email));
+  });
+
+  it('finds part of an address anywhere in it, in any case, from 3 characters', async () => {
+    const [person] = await people([{ email: 'Midword.Tanaka+promo@Mail-Host.example.jp', minutesAgo: 1 }]);
+    for (const q of ['midword', 'WORD.TAN', 'aka+pro', '+promo@mail-h', 'l-host.EXAMPLE', 'e.jp', '.ex']) {
+      expect(
+        (await search(q)).body.users.map((user) => user.id),
+        q,
+      ).toContain(person!.id);
+    }
+    expect((await search('midword_tanaka')).body.users).toEqual([]);
+    // No address holds a character outside an address's own, such as a name in Japanese.
+    expect((await search('田中 太郎')).body.users).toEqual([]);
+    expect((await search('midword tanaka')).body.users).toEqual([]);
+    for (const q of ['ab', ' a ', 'ｍ']) {
+      const short = await t.admin.json<ErrorReply>('GET', `/api/admin/users?q=${encodeURIComponent(q)}`);
+      expect(short.status, q).toBe(400);
+      expect(short.body.error.message).toBe(messages.userSearchQueryTooShort);
+    }
   });
 
   it('shows a user’s profile, ledger and gift requests', async () => {

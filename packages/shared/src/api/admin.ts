@@ -40,7 +40,7 @@ const dailyQuizInput = {
 /** What is waiting for the admin (the hub). */
 export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary, { reads: 'replica' });
 
-/** People by user id, e-mail or part of an e-mail; newest first, at most 50. */
+/** People by user id, e-mail or e-mail hash (first), or by 3 characters or more of an e-mail; newest first, at most 50. */
 export const searchUsers = endpoint('GET /api/admin/users', 'admin', adminUserList, {
   reads: 'replica',
   query: userSearchQuery,

@@ -1,5 +1,5 @@
 import { type AdminUserOverview, messages, suspensionActions } from '@quiz-points/shared';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
@@ -22,13 +22,15 @@ export async function getUserOverview({
       .select()
       .from(pointTransactions)
       .where(eq(pointTransactions.userId, userId))
-      .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
+      // `nulls last` (the columns are never null) is point_transactions_user_idx's order, so the
+      // newest 100 are read from it, not all of a long-standing member's entries sorted.
+      .orderBy(sql`${pointTransactions.createdAt} desc nulls last, ${pointTransactions.id} desc nulls last`)
       .limit(100),
     db
       .select()
       .from(giftRequests)
       .where(eq(giftRequests.userId, userId))
-      .orderBy(desc(giftRequests.createdAt))
+      .orderBy(sql`${giftRequests.createdAt} desc nulls last`)
       .limit(100),
     // Live by the database's clock, as the session lookup (services/identity) decides it.
     db

@@ -1,4 +1,4 @@
-import { formatPoints, messages, userSearchQuery } from '@quiz-points/shared';
+import { formatPoints, messages, USER_SEARCH_MIN_LENGTH, userSearchQuery } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
@@ -23,7 +23,7 @@ export default function AdminUsersPage() {
         type="search"
         {...search.props}
         buttonLabel="検索する"
-        hint="メールアドレスは一部だけでも検索できます。"
+        hint={`メールアドレスは一部（${USER_SEARCH_MIN_LENGTH}文字以上）だけでも検索できます。`}
       />
       {q !== '' && (
         <QueryList
