@@ -913,6 +913,35 @@ export const siteOpenDayMembers = pgTable(
 );
 
 /**
+ * The ledger's entries and points (absolute) of each closed Japan-time day by reason and direction
+ * (credit: points > 0, or debit), written with site_day_figures; /metrics sums them.
+ */
+export const siteDayLedger = pgTable(
+  'site_day_ledger',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    entries: integer('entries').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.reason, t.direction] })],
+);
+
+/** The open days' ledger by reason and direction, up to site_open_day_figures' `through_at`. */
+export const siteOpenDayLedger = pgTable(
+  'site_open_day_ledger',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    entries: integer('entries').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.reason, t.direction] })],
+);
+
+/**
  * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on
  * users keeps it (migrations/0012_site_figures.sql), so the points liability needs no scan of users.
  */

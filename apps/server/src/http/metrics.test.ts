@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type LedgerReason, ledgerReasons } from '@quiz-points/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/query-rows.ts';
+import { adDeliveries, pointTransactions, users } from '../db/schema.ts';
+import { rollUpSiteFigures } from '../domain/analytics/roll-up-site-figures.ts';
 import { startJobs } from '../services/jobs/start-jobs.ts';
+import { createAd } from '../test/factories.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { closedAfterEach, useTestApp } from '../test/use-test-app.ts';
@@ -86,6 +92,58 @@ describe.each(databaseKinds())('GET /metrics on %s', (kind) => {
       (sample(before, 'qp_ledger_entries_total', labels) ?? 0) + 1,
     );
     expect(sample(after, 'qp_ledger_points_total', { reason: 'gacha', direction: 'debit' })).toBe(0);
+  });
+
+  it('counts the ledger and the deliveries as the raw tables do, with past days rolled up', async () => {
+    const db = t.database.db;
+    const ad = await createAd(db);
+    await db
+      .insert(users)
+      // The balance its three ledger rows below add up to.
+      .values({ id: 'metrics-m', email: 'metrics-m@example.com', emailHash: 'hash-metrics-m', points: 17 });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const ledger = (points: number, reason: LedgerReason, createdAt: Date) =>
+      db.insert(pointTransactions).values({
+        userId: 'metrics-m',
+        points,
+        reason,
+        ref: `m-${reason}-${points}`,
+        memo: 'テスト',
+        createdAt,
+      });
+    await ledger(30, 'ad_quiz', daysAgo(3));
+    await ledger(-20, 'gift_request', daysAgo(2));
+    await db
+      .insert(adDeliveries)
+      .values({ adId: ad.id, userId: 'metrics-m', unitPrice: 40, deliveredAt: daysAgo(3) });
+    await rollUpSiteFigures({ db, now: new Date() });
+    // After the rollup's mark: read live.
+    await ledger(7, 'daily_quiz', new Date());
+    const text = await scrape();
+    const raw = await queryRows<{ reason: LedgerReason; direction: string; entries: number; points: number }>(
+      db,
+      sql`select reason, case when points > 0 then 'credit' else 'debit' end as direction,
+          count(*)::int as entries, sum(abs(points))::int as points from point_transactions group by 1, 2`,
+    );
+    expect(raw.length).toBeGreaterThanOrEqual(3);
+    for (const reason of ledgerReasons) {
+      for (const direction of ['credit', 'debit']) {
+        const row = raw.find((r) => r.reason === reason && r.direction === direction);
+        const labels = { reason, direction };
+        expect(sample(text, 'qp_ledger_entries_total', labels), `${reason} ${direction}`).toBe(
+          row?.entries ?? 0,
+        );
+        expect(sample(text, 'qp_ledger_points_total', labels), `${reason} ${direction}`).toBe(
+          row?.points ?? 0,
+        );
+      }
+    }
+    const [deliveries] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from ad_deliveries`,
+    );
+    expect(deliveries!.count).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'qp_ad_deliveries_total')).toBe(deliveries!.count);
   });
 
   it('counts requests by route pattern, never by the id in the URL', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { getBusinessFigures } from '../domain/analytics/get-business-figures.ts';
 import { inProcessJobRuns } from '../services/jobs/start-jobs.ts';
 import { addressMatcher } from '../trusted-proxies.ts';
 
@@ -99,12 +100,6 @@ function createRequestStats() {
   };
 }
 
-interface LedgerRow {
-  reason: string;
-  direction: 'credit' | 'debit';
-  entries: number | string;
-  points: number | string;
-}
 interface JobRow {
   name: string;
   runs: number | string;
@@ -113,21 +108,13 @@ interface JobRow {
   last_failure: number | string | null;
 }
 
-/** Business figures, read from the database at each scrape so every instance reports the same. */
+/**
+ * Business figures, read from the database at each scrape so every instance reports the same; the
+ * ledger and delivery totals from the site rollup (domain/analytics/get-business-figures.ts).
+ */
 async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
-  const db = database.db;
-  const [ledger, deliveries, invoices, jobs] = await Promise.all([
-    queryRows<LedgerRow>(
-      db,
-      sql`select reason, case when points > 0 then 'credit' else 'debit' end as direction,
-                 count(*) as entries, coalesce(sum(abs(points)), 0) as points
-          from point_transactions group by 1, 2`,
-    ),
-    queryRows<{ deliveries: number | string }>(db, sql`select count(*) as deliveries from ad_deliveries`),
-    queryRows<{ status: string; invoices: number | string }>(
-      db,
-      sql`select status, count(*) as invoices from invoices group by status`,
-    ),
+  const [{ ledger, deliveries, invoices }, jobs] = await Promise.all([
+    getBusinessFigures({ db: database.db }),
     database.kind === 'postgres' ? pgBossJobs(database) : Promise.resolve(inProcessJobs()),
   ]);
 
@@ -135,7 +122,7 @@ async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
     ledgerReasons.flatMap((reason) =>
       (['credit', 'debit'] as const).map((direction) => {
         const row = ledger.find((r) => r.reason === reason && r.direction === direction);
-        return { labels: { reason, direction }, value: Number(row?.[field] ?? 0) };
+        return { labels: { reason, direction }, value: row?.[field] ?? 0 };
       }),
     );
   const jobSamples = (field: keyof Omit<JobRow, 'name'>) =>
@@ -160,7 +147,7 @@ async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
       name: 'qp_ad_deliveries_total',
       help: 'Billable ad deliveries (ad_deliveries).',
       type: 'counter',
-      samples: [{ value: Number(deliveries[0]?.deliveries ?? 0) }],
+      samples: [{ value: deliveries }],
     },
     {
       name: 'qp_invoices',
@@ -168,7 +155,7 @@ async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
       type: 'gauge',
       samples: invoiceStatuses.map((status) => ({
         labels: { status },
-        value: Number(invoices.find((row) => row.status === status)?.invoices ?? 0),
+        value: invoices.find((row) => row.status === status)?.invoices ?? 0,
       })),
     },
     {

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { CLOSING_MARGIN_MS } from '../figures/closed-days.ts';
 import {
   activeMembersQuery,
+  ledgerByReasonQuery,
   pageViewsByPathQuery,
   RAW_DAYS_SETTINGS,
   siteFiguresQuery,
@@ -65,6 +66,11 @@ export async function advanceOpenSiteFigures({
     );
     await tx.execute(sql`insert into site_open_day_page_views (day, path, views) ${pageViewsByPathQuery(range)}
       on conflict (day, path) do update set views = site_open_day_page_views.views + excluded.views`);
+    await tx.execute(sql`insert into site_open_day_ledger (day, reason, direction, entries, points)
+        ${ledgerByReasonQuery(range)}
+      on conflict (day, reason, direction) do update set
+        entries = site_open_day_ledger.entries + excluded.entries,
+        points = site_open_day_ledger.points + excluded.points`);
     return { through: mark };
   });
 }

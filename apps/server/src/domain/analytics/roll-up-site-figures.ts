@@ -6,6 +6,7 @@ import { rollUpClosedDays } from '../figures/closed-days.ts';
 import { advanceOpenSiteFigures } from './advance-open-site-figures.ts';
 import {
   dayInstants,
+  ledgerByReasonQuery,
   pageViewsByPathQuery,
   RAW_DAYS_SETTINGS,
   siteFiguresQuery,
@@ -14,7 +15,7 @@ import { SITE_FIGURES_ROLLUP } from './site-figures-rollup.ts';
 
 /**
  * The roll-up-site-figures job: writes the operator's figures of every closed Japan-time day not
- * written yet (site_day_figures and site_day_page_views), each day once (domain/figures/closed-days.ts),
+ * written yet (site_day_figures, site_day_page_views and site_day_ledger), each day once (domain/figures/closed-days.ts),
  * from the raw rows, dropping the day's open figures in the same transaction; then moves the open
  * days' figures on (advance-open-site-figures.ts). Runs every few minutes; a run reads the rows of the
  * minutes since the last one.
@@ -39,9 +40,12 @@ export async function rollUpSiteFigures({
       await tx.execute(sql`insert into site_day_page_views (day, path, views, rank)
         select day, path, views, row_number() over (order by views desc, path)
         from (${pageViewsByPathQuery(range)}) p`);
+      await tx.execute(sql`insert into site_day_ledger (day, reason, direction, entries, points)
+        ${ledgerByReasonQuery(range)}`);
       await tx.execute(sql`delete from site_open_day_figures where day <= ${day}`);
       await tx.execute(sql`delete from site_open_day_page_views where day <= ${day}`);
       await tx.execute(sql`delete from site_open_day_members where day <= ${day}`);
+      await tx.execute(sql`delete from site_open_day_ledger where day <= ${day}`);
     },
   });
   const { through } = await advanceOpenSiteFigures({ db, now });

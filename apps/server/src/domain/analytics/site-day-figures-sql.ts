@@ -25,9 +25,16 @@ export const dayInstants = (from: string, to: string): Instants => ({
 /** The Japan-time calendar day of a timestamp column, as a date. */
 const japanDay = (column: string) => sql`${inJapan(sql.raw(column))}::date`;
 
+/** Instants from `from` on, with no end: the rows after a mark, whenever stamped. */
+export interface InstantsFrom {
+  from: Date;
+  to?: undefined;
+}
+
 /** `column` within the instants. Constants, so each time index is used for just those rows. */
-function within(column: string, { from, to }: Instants): SQL {
+function within(column: string, { from, to }: Instants | InstantsFrom): SQL {
   const c = sql.raw(column);
+  if (to === undefined) return sql`(${c} >= ${from.toISOString()}::timestamptz)`;
   return sql`(${c} >= ${from.toISOString()}::timestamptz and ${c} < ${to.toISOString()}::timestamptz)`;
 }
 
@@ -111,4 +118,16 @@ export function siteFiguresQuery(range: Instants, { newMembersOnly = false } = {
 export function pageViewsByPathQuery(range: Instants): SQL {
   return sql`select ${japanDay('viewed_at')} as day, path, count(*) as views
     from page_views where ${within('viewed_at', range)} group by 1, 2`;
+}
+
+/**
+ * The ledger of the instants by Japan-time day, reason and direction (credit: points > 0, else
+ * debit): entries and points moved, as absolute values (site_day_ledger's columns, in order). The
+ * rollup writes closed days and open days' parts with it, and /metrics counts the rows after the mark.
+ */
+export function ledgerByReasonQuery(range: Instants | InstantsFrom): SQL {
+  return sql`select ${japanDay('created_at')} as day, reason,
+      case when points > 0 then 'credit' else 'debit' end as direction,
+      count(*) as entries, sum(abs(points)) as points
+    from point_transactions where ${within('created_at', range)} group by 1, 2, 3`;
 }
