@@ -41,17 +41,166 @@ const BULK_TABLES = [
   'dev_payment_charges',
 ];
 
-const prefectureNames = ['北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県', '埼玉県', '千葉県', '東京都', '神奈川県', '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県', '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県', '奈良県', '和歌山県', '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県', '佐賀県', '長崎県', '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県'];
-const occupationNames = ['会社役員', '会社員', '公務員', '自営業', '学生', '主婦・主夫', 'アルバイト', '無職'];
+const prefectureNames = [
+  '北海道',
+  '青森県',
+  '岩手県',
+  '宮城県',
+  '秋田県',
+  '山形県',
+  '福島県',
+  '茨城県',
+  '栃木県',
+  '群馬県',
+  '埼玉県',
+  '千葉県',
+  '東京都',
+  '神奈川県',
+  '新潟県',
+  '富山県',
+  '石川県',
+  '福井県',
+  '山梨県',
+  '長野県',
+  '岐阜県',
+  '静岡県',
+  '愛知県',
+  '三重県',
+  '滋賀県',
+  '京都府',
+  '大阪府',
+  '兵庫県',
+  '奈良県',
+  '和歌山県',
+  '鳥取県',
+  '島根県',
+  '岡山県',
+  '広島県',
+  '山口県',
+  '徳島県',
+  '香川県',
+  '愛媛県',
+  '高知県',
+  '福岡県',
+  '佐賀県',
+  '長崎県',
+  '熊本県',
+  '大分県',
+  '宮崎県',
+  '鹿児島県',
+  '沖縄県',
+];
+const occupationNames = [
+  '会社役員',
+  '会社員',
+  '公務員',
+  '自営業',
+  '学生',
+  '主婦・主夫',
+  'アルバイト',
+  '無職',
+];
 const incomeNames = ['〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜'];
 const maritalNames = ['single', 'divorced', 'married'];
-const givenRomaji = ['haruto', 'yuto', 'sota', 'ren', 'daiki', 'kenta', 'takumi', 'shota', 'yui', 'aoi', 'hina', 'sakura', 'yuna', 'misaki', 'ayaka', 'mei'];
-const givenKanji = ['陽翔', '悠斗', '颯太', '蓮', '大輝', '健太', '拓海', '翔太', '結衣', '葵', '陽菜', 'さくら', '優奈', '美咲', '彩花', '芽衣'];
-const familyRomaji = ['sato', 'suzuki', 'takahashi', 'tanaka', 'ito', 'watanabe', 'yamamoto', 'nakamura', 'kobayashi', 'kato', 'yoshida', 'yamada', 'sasaki', 'yamaguchi', 'matsumoto', 'inoue'];
-const familyKanji = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上'];
-const mailDomains = ['gmail.com', 'yahoo.co.jp', 'icloud.com', 'docomo.ne.jp', 'ezweb.ne.jp', 'softbank.ne.jp', 'outlook.jp', 'hotmail.co.jp'];
+const givenRomaji = [
+  'haruto',
+  'yuto',
+  'sota',
+  'ren',
+  'daiki',
+  'kenta',
+  'takumi',
+  'shota',
+  'yui',
+  'aoi',
+  'hina',
+  'sakura',
+  'yuna',
+  'misaki',
+  'ayaka',
+  'mei',
+];
+const givenKanji = [
+  '陽翔',
+  '悠斗',
+  '颯太',
+  '蓮',
+  '大輝',
+  '健太',
+  '拓海',
+  '翔太',
+  '結衣',
+  '葵',
+  '陽菜',
+  'さくら',
+  '優奈',
+  '美咲',
+  '彩花',
+  '芽衣',
+];
+const familyRomaji = [
+  'sato',
+  'suzuki',
+  'takahashi',
+  'tanaka',
+  'ito',
+  'watanabe',
+  'yamamoto',
+  'nakamura',
+  'kobayashi',
+  'kato',
+  'yoshida',
+  'yamada',
+  'sasaki',
+  'yamaguchi',
+  'matsumoto',
+  'inoue',
+];
+const familyKanji = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+];
+const mailDomains = [
+  'gmail.com',
+  'yahoo.co.jp',
+  'icloud.com',
+  'docomo.ne.jp',
+  'ezweb.ne.jp',
+  'softbank.ne.jp',
+  'outlook.jp',
+  'hotmail.co.jp',
+];
 const mailDomainWeights = [40, 20, 12, 8, 5, 5, 5, 5];
-const pagePaths = ['/', '/point-history', '/gift', '/friends', '/account', '/howto', '/about', '/terms', '/privacy', '/sms-verification', '/advertiser', '/advertiser/terms', '/advertiser/legal', '/admin'];
+const pagePaths = [
+  '/',
+  '/point-history',
+  '/gift',
+  '/friends',
+  '/account',
+  '/howto',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/sms-verification',
+  '/advertiser',
+  '/advertiser/terms',
+  '/advertiser/legal',
+  '/admin',
+];
 const pagePathWeights = [40, 14, 8, 4, 5, 4, 3, 2, 2, 2, 8, 1, 1, 6];
 const giftCodeTypes = [
   ['amazon', 1000],
@@ -93,6 +242,9 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
   const LAST_MONTH = `((date_trunc('month', ${T0} at time zone 'Asia/Tokyo') - interval '1 month') at time zone 'Asia/Tokyo')`;
 
   await client.query(`set synchronous_commit = off`);
+  // The generators' expressions are large and run once per row: compiling them (JIT) costs seconds
+  // per statement and saves nothing measurable.
+  await client.query(`set jit = off`);
   await client.query(`set work_mem = '512MB'`);
   await client.query(`set maintenance_work_mem = '1GB'`);
   await client.query(`set max_parallel_maintenance_workers = 2`);
@@ -107,11 +259,11 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       create function bench_build.today() returns date language sql immutable
       as $$ select (${T0} at time zone 'Asia/Tokyo')::date $$;
       -- The instant at fraction f of the Japan-time day k days before today (today: up to now).
-      create function bench_build.at_day(k integer, f float8) returns timestamptz language sql immutable
+      create function bench_build.at_day(k integer, f float8) returns timestamptz language sql stable
       as $$ select ((bench_build.today() - k)::timestamp at time zone 'Asia/Tokyo')
                    + f * (case when k = 0 then ${T0} - (bench_build.today()::timestamp at time zone 'Asia/Tokyo')
                                else interval '1 day' end) $$;
-      create function bench_build.ago(days float8) returns timestamptz language sql immutable
+      create function bench_build.ago(days float8) returns timestamptz language sql stable
       as $$ select ${T0} - days * interval '1 day' $$;
       create function bench_build.user_id(n bigint) returns text language sql immutable parallel safe
       as $$ select md5('qp-user-' || n) $$;
@@ -149,7 +301,11 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
         column((ad) => ad.reward),
         column((ad) => ad.unitPrice),
         column((ad) => maskOf(ad.targetGender.map((g) => ['male', 'female', 'other'].indexOf(g))).toString()),
-        column((ad) => maskOf(ad.targetAges.map((band) => ['10s', '20s', '30s', '40s', '50s', '60s'].indexOf(band))).toString()),
+        column((ad) =>
+          maskOf(
+            ad.targetAges.map((band) => ['10s', '20s', '30s', '40s', '50s', '60s'].indexOf(band)),
+          ).toString(),
+        ),
         column((ad) => maskOf(ad.prefectureIndexes).toString()),
         column((ad) => maskOf(ad.occupationIndexes).toString()),
         column((ad) => maskOf(ad.incomeIndexes).toString()),
@@ -199,106 +355,126 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
         advertisers.map((a) => a.ads),
       ],
     );
-    await client.query(`alter table bench_build.advertiser add primary key (k); analyze bench_build.advertiser`);
+    await client.query(
+      `alter table bench_build.advertiser add primary key (k); analyze bench_build.advertiser`,
+    );
 
     // The people, n = 1..users: members (n <= members; the first `active` were active in the last 30
     // days, the first `newMembers` of them signed up within those days), then withdrawn people, then
     // Google sign-ins that never finished signing up.
     const u = (salt) => `bench_build.u(g.n, ${salt})`;
+    // One statement: the base draws (b), the profile as the users table holds it (c), then what the
+    // generators read: the targeting bits, which ads (lo..hi) and days each member may have played.
+    const activeShare = 4;
+    const playWeight = activeShare * A + (M - A);
     await client.query(`
       create unlogged table bench_build.person as
-      select g.n,
-        case when g.n <= ${M} then 'member' when g.n <= ${M + W} then 'withdrawn' else 'unfinished' end as kind,
-        g.n <= ${A} as active,
-        g.n <= ${NEW} as fresh,
-        bench_build.user_id(g.n) as id,
-        mail.email,
-        encode(sha256(convert_to(mail.email, 'UTF8')), 'hex') as email_hash,
-        (${textArray(familyKanji)})[1 + floor(${u(12)} * ${familyKanji.length})::int] || ' ' ||
-          (${textArray(givenKanji)})[1 + floor(${u(11)} * ${givenKanji.length})::int] as name,
-        case
-          when g.n <= ${NEW} then 0.3 + 29 * ${u(20)}
-          when g.n <= ${M} then 31 + ${HISTORY_DAYS - 31} * power(${u(20)}, 1.4)
-          when g.n <= ${M + W} then 60 + ${HISTORY_DAYS - 60} * ${u(20)}
-        end as signup_ago,
-        ${HISTORY_DAYS} * power(${u(21)}, 1.3) as created_ago,
-        ${u(22)} as withdrawn_f,
-        case when ${u(30)} >= 0.03 then (array['male','female','other'])[${weighted(u(31), GENDER_WEIGHTS)}] end as gender,
-        greatest(date '1950-01-01', least(date '2007-12-31',
-          (bench_build.today() - (365.2425 * (18.1 + 57.5 * power((${u(32)} + ${u(33)} + ${u(34)}) / 3, 1.3)))::int))) as birth_date,
-        case when ${u(35)} >= 0.04 then ${weighted(u(36), PREFECTURE_WEIGHTS)} end as pref_i,
-        case when ${u(37)} >= 0.04 then ${weighted(u(38), OCCUPATION_WEIGHTS)} end as occ_i,
-        case when ${u(39)} >= 0.05 then ${weighted(u(40), INCOME_WEIGHTS)} end as inc_i,
-        case when ${u(41)} >= 0.04 then ${weighted(u(42), MARITAL_WEIGHTS)} end as mar_i,
-        ${u(43)} as children_f,
-        ${u(44)} >= 0.04 as children_given,
-        -ln(1 - ${u(50)}) as response_draw,
-        -ln(1 - ${u(51)}) as gacha_draw,
-        -ln(1 - ${u(52)}) as daily_draw,
-        ${u(53)} < 0.7 as phone,
-        ${u(54)} < 0.0005 as banned,
-        case when g.n <= ${M} and ${u(60)} < 0.05 then 1 + floor(${u(61)} * ${A})::int end as referrer_n
-      from generate_series(1, ${N}) g(n)
+      select c.*,
+        case when c.has_children then 1 when not c.has_children then 2 else 0 end as cbit,
+        -- Which ads a member may have answered, and when (days ago): inactive members only before the
+        -- last 30 days, new members only after they signed up.
+        case when c.kind <> 'member' then 0
+             when c.fresh then least(${plan.olderAds}, greatest(0,
+               ceil(${plan.olderAds} - (c.signup_ago - 1) * ${plan.olderAds} / ${plan.oldestStart - AD_LIFE_DAYS})::int))
+             else 0 end as lo,
+        case when c.kind <> 'member' then 0 when c.active then ${plan.deliveredAds} else ${oldAds} end as hi,
+        case when c.active then 0 else 30.5 end as min_ago,
+        case when c.fresh then c.signup_ago else 1e9 end as max_ago,
+        case when c.active then 3 else 1 end * case when c.fresh then 1.0 / 3 else 1 end as resp_mult,
+        -- Gacha and daily-quiz days (days ago): after the signup day, inactive members' before the
+        -- last 30; as many as the member may have played on (see dayOf), most members far fewer.
+        g.g_first, g.g_last,
+        case when c.kind <> 'member' or g.g_first < g.g_last then 0
+             else least(g.capacity, greatest(case when c.active then 1 else 0 end,
+               floor(c.gacha_draw * case when c.active then ${activeShare} else 1 end * ${size.gachaClaims / playWeight}
+                     + bench_build.u(c.n, 56))::int)) end as c_gacha,
+        case when c.kind <> 'member' or g.g_first < g.g_last then 0
+             else least(g.capacity, greatest(case when c.active then 1 else 0 end,
+               floor(c.daily_draw * case when c.active then ${activeShare} else 1 end * ${size.dailyQuizAnswers / playWeight}
+                     + bench_build.u(c.n, 57))::int)) end as c_daily,
+        null::timestamptz as signup_at
+      from (
+        select b.*,
+          (${textArray(prefectureNames)})[b.pref_i] as prefecture,
+          (${textArray(occupationNames)})[b.occ_i] as occupation,
+          (${textArray(incomeNames)})[b.inc_i] as annual_income,
+          (${textArray(maritalNames)})[b.mar_i] as marital_status,
+          case when b.children_given then b.children_f < case when b.mar_i = 3 then 0.7 else 0.12 end end as has_children,
+          case b.gender when 'male' then 1 when 'female' then 2 when 'other' then 4 else 0 end as gbit,
+          1 << (select case when a < 20 then 0 when a >= 60 then 5 else a / 10 - 1 end
+                from (select extract(year from age(bench_build.today(), b.birth_date))::int a) x) as abit,
+          case when b.pref_i is null then 0 else 1::bigint << (b.pref_i - 1) end as pbit,
+          case when b.occ_i is null then 0 else 1 << (b.occ_i - 1) end as obit,
+          case when b.inc_i is null then 0 else 1 << (b.inc_i - 1) end as ibit,
+          case when b.mar_i is null then 0 else 1 << (b.mar_i - 1) end as mbit,
+          (b.pref_i is not null)::int + (b.gender is not null)::int + (b.mar_i is not null)::int
+            + b.children_given::int + (b.occ_i is not null)::int + (b.inc_i is not null)::int as filled
+        from (
+          select g.n,
+            case when g.n <= ${M} then 'member' when g.n <= ${M + W} then 'withdrawn' else 'unfinished' end as kind,
+            g.n <= ${A} as active,
+            g.n <= ${NEW} as fresh,
+            bench_build.user_id(g.n) as id,
+            mail.email,
+            encode(sha256(convert_to(mail.email, 'UTF8')), 'hex') as email_hash,
+            (${textArray(familyKanji)})[1 + floor(${u(12)} * ${familyKanji.length})::int] || ' ' ||
+              (${textArray(givenKanji)})[1 + floor(${u(11)} * ${givenKanji.length})::int] as name,
+            case
+              when g.n <= ${NEW} then 0.3 + 29 * ${u(20)}
+              when g.n <= ${M} then 31 + ${HISTORY_DAYS - 31} * power(${u(20)}, 1.4)
+              when g.n <= ${M + W} then 60 + ${HISTORY_DAYS - 60} * ${u(20)}
+            end as signup_ago,
+            ${HISTORY_DAYS} * power(${u(21)}, 1.3) as created_ago,
+            ${u(22)} as withdrawn_f,
+            case when ${u(30)} >= 0.03 then (array['male','female','other'])[${weighted(u(31), GENDER_WEIGHTS)}] end as gender,
+            greatest(date '1950-01-01', least(date '2007-12-31',
+              (bench_build.today() - (365.2425 * (18.1 + 57.5 * power((${u(32)} + ${u(33)} + ${u(34)}) / 3, 1.3)))::int))) as birth_date,
+            case when ${u(35)} >= 0.04 then ${weighted(u(36), PREFECTURE_WEIGHTS)} end as pref_i,
+            case when ${u(37)} >= 0.04 then ${weighted(u(38), OCCUPATION_WEIGHTS)} end as occ_i,
+            case when ${u(39)} >= 0.05 then ${weighted(u(40), INCOME_WEIGHTS)} end as inc_i,
+            case when ${u(41)} >= 0.04 then ${weighted(u(42), MARITAL_WEIGHTS)} end as mar_i,
+            ${u(43)} as children_f,
+            ${u(44)} >= 0.04 as children_given,
+            -ln(1 - ${u(50)}) as response_draw,
+            -ln(1 - ${u(51)}) as gacha_draw,
+            -ln(1 - ${u(52)}) as daily_draw,
+            ${u(53)} < 0.7 as phone,
+            ${u(54)} < 0.0005 as banned,
+            case when g.n <= ${M} and ${u(60)} < 0.05 then 1 + floor(${u(61)} * ${A})::int end as referrer_n
+          from generate_series(1, ${N}) g(n)
+          cross join lateral (
+            select (${textArray(givenRomaji)})[1 + floor(${u(11)} * ${givenRomaji.length})::int] || '.' ||
+                   (${textArray(familyRomaji)})[1 + floor(${u(12)} * ${familyRomaji.length})::int] || g.n || '@' ||
+                   (${textArray(mailDomains)})[${weighted(u(13), mailDomainWeights)}] as email
+          ) mail
+        ) b
+      ) c
       cross join lateral (
-        select (${textArray(givenRomaji)})[1 + floor(${u(11)} * ${givenRomaji.length})::int] || '.' ||
-               (${textArray(familyRomaji)})[1 + floor(${u(12)} * ${familyRomaji.length})::int] || g.n || '@' ||
-               (${textArray(mailDomains)})[${weighted(u(13), mailDomainWeights)}] as email
-      ) mail`);
-    // Profile columns as the users table holds them, and the bits targeting is checked with.
-    await client.query(`
-      alter table bench_build.person
-        add column prefecture text, add column occupation text, add column annual_income text,
-        add column marital_status text, add column has_children boolean,
-        add column gbit int, add column abit int, add column pbit bigint, add column obit int, add column ibit int,
-        add column mbit int, add column cbit int, add column c_resp int, add column lo int, add column hi int,
-        add column min_ago float8, add column max_ago float8, add column g_first int, add column g_last int,
-        add column c_gacha int, add column c_daily int, add column filled int, add column signup_at timestamptz;
-      update bench_build.person set
-        prefecture = (${textArray(prefectureNames)})[pref_i],
-        occupation = (${textArray(occupationNames)})[occ_i],
-        annual_income = (${textArray(incomeNames)})[inc_i],
-        marital_status = (${textArray(maritalNames)})[mar_i],
-        has_children = case when children_given then children_f < case when mar_i = 3 then 0.7 else 0.12 end end,
-        gbit = case gender when 'male' then 1 when 'female' then 2 when 'other' then 4 else 0 end,
-        abit = 1 << (select case when a < 20 then 0 when a >= 60 then 5 else a / 10 - 1 end
-                     from (select extract(year from age(bench_build.today(), birth_date))::int a) x),
-        pbit = case when pref_i is null then 0 else 1::bigint << (pref_i - 1) end,
-        obit = case when occ_i is null then 0 else 1 << (occ_i - 1) end,
-        ibit = case when inc_i is null then 0 else 1 << (inc_i - 1) end,
-        mbit = case when mar_i is null then 0 else 1 << (mar_i - 1) end,
-        filled = (pref_i is not null)::int + (gender is not null)::int + (mar_i is not null)::int
-          + children_given::int + (occ_i is not null)::int + (inc_i is not null)::int;
-      update bench_build.person set
-        cbit = case when has_children then 1 when not has_children then 2 else 0 end,
-        -- Which ads a member may have answered, and when (days ago): inactive members only before
-        -- the last 30 days, new members only after they signed up.
-        lo = case when fresh then least(${plan.olderAds}, greatest(0,
-               ceil(${plan.olderAds} - (signup_ago - 1) * ${plan.olderAds} / ${plan.oldestStart - AD_LIFE_DAYS})::int)) else 0 end,
-        hi = case when active then ${plan.deliveredAds} else ${oldAds} end,
-        min_ago = case when active then 0 else 30.5 end,
-        max_ago = case when fresh then signup_ago else 1e9 end,
-        -- Gacha and daily-quiz days (days ago): after the signup day, inactive members' before the last 30.
-        g_first = floor(signup_ago)::int - 2,
-        g_last = case when active then 0 else 31 end
-      where kind = 'member';
-      update bench_build.person set lo = 0, hi = 0, c_resp = 0, c_gacha = 0, c_daily = 0, g_first = 0, g_last = 0
-      where kind <> 'member';
-      alter table bench_build.person add primary key (n);
-      analyze bench_build.person;
-    `);
+        select d.g_first, d.g_last,
+          -- An active, not new member's last day is kept for the last 30 days (dayOf).
+          case when c.active and not c.fresh and d.g_first >= 30 then d.g_first - 28 else d.g_first - d.g_last + 1 end as capacity
+        from (select case when c.kind = 'member' then floor(c.signup_ago)::int - 2 else 0 end as g_first,
+                     case when c.kind = 'member' and not c.active then 31 else 0 end as g_last) d
+      ) g`);
+    await client.query(`alter table bench_build.person add primary key (n); analyze bench_build.person`);
   });
 
   // The response generator: member n's pick j is a regular ad chosen by a stratified draw over the ads
   // it may have answered (distinct by construction, newer ads likelier with exponent q), answered at a
   // time inside the ad's delivery and the member's window; the big ad's responses are every
   // bigStride-th member's. Targeted ads keep only the members they target.
-  const responseSelect = ({ q, sample }) => `
+  // A member's number of picks: its draw times its class's weight (active members 3x the others) times
+  // `scale`, which the calibration sets so that the size's total comes out after targeting.
+  const picks = (scale) =>
+    `least(p.hi - p.lo, floor(p.response_draw * p.resp_mult * ${scale} + bench_build.u(p.n, 55))::int)`;
+  const responseSelect = ({ q, scale, sample }) => `
     select p.n, p.id as user_id, p.email_hash, a.id as ad_id, a.idx as ad_idx, t.k, t.clicked_at,
            t.answered, a.correct, a.n_options, a.reward
     from bench_build.person p
-    cross join lateral generate_series(0, p.c_resp - 1) j
+    cross join lateral (select ${picks(scale)} as c) cc
+    cross join lateral generate_series(0, cc.c - 1) j
     join bench_build.ad a on a.idx = p.lo
-      + floor((p.hi - p.lo - p.c_resp) * power((j + bench_build.u(p.n::bigint * 65536 + j, 1)) / p.c_resp, ${1 / q}))::int + j
+      + floor((p.hi - p.lo - cc.c) * power((j + bench_build.u(p.n::bigint * 65536 + j, 1)) / cc.c, ${1 / q}))::int + j
     cross join lateral (
       select p.n::bigint * 65536 + j as k,
              bench_build.ago(greatest(a.end_ago, p.min_ago)
@@ -306,7 +482,7 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     ) t0
     cross join lateral (select t0.k, t0.clicked_at,
       bench_build.u(t0.k, 3) < case when t0.clicked_at > ${T0} - interval '30 minutes' then 0.5 else 0.95 end as answered) t
-    where p.kind = 'member' and p.c_resp > 0 ${sample ? `and p.n % ${sample} = 0` : ''}
+    where p.kind = 'member' and cc.c > 0 ${sample ? `and p.n % ${sample} = 0` : ''}
       and (a.gmask = 0 or a.gmask & p.gbit <> 0) and (a.amask = 0 or a.amask & p.abit <> 0)
       and (a.pmask = 0 or a.pmask & p.pbit <> 0) and (a.omask = 0 or a.omask & p.obit <> 0)
       and (a.imask = 0 or a.imask & p.ibit <> 0) and (a.mmask = 0 or a.mmask & p.mbit <> 0)
@@ -326,50 +502,46 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       ${sample ? `and p.n % ${sample} = 0` : ''}`;
 
   let q = 1;
+  let scale = 10;
   await step('calibrate: responses per member, and how they grow towards now', async () => {
-    // Each class's mean responses (active members 3x the others); the draws are scaled below to the
-    // size's total, after measuring on a sample how many picks targeting keeps.
-    await client.query(`
-      update bench_build.person set c_resp = least(hi - lo, floor(response_draw
-        * case when fresh then 1 when active then 3 else 1 end * 10 + bench_build.u(n, 55))::int)
-      where kind = 'member'`);
+    // On a sample of the members: the exponent that puts the size's share of the responses in the last
+    // full month, and how many picks targeting keeps, which sets the scale of the total.
     const sample = Math.max(1, Math.floor(M / 20_000));
     const measure = async (exponent) => {
       const [row] = (
         await client.query(`
           select count(*)::float8 as picks,
-            count(*) filter (where clicked_at >= ${LAST_MONTH}
-                             and clicked_at < ${THIS_MONTH})::float8 as last_month
-          from (${responseSelect({ q: exponent, sample })}) r where ad_idx <> ${plan.bigIndex}`)
+            count(*) filter (where clicked_at >= ${LAST_MONTH} and clicked_at < ${THIS_MONTH})::float8 as last_month
+          from (${responseSelect({ q: exponent, scale, sample })}) r where ad_idx <> ${plan.bigIndex}`)
       ).rows;
       return row;
     };
-    const target = (size.lastMonthResponses - size.bigAdResponses * (30 / 200)) / (size.adResponses - size.bigAdResponses);
-    let best = { q: 1, miss: Infinity };
+    const target =
+      (size.lastMonthResponses - size.bigAdResponses * (30 / 200)) / (size.adResponses - size.bigAdResponses);
+    let best = { q: 1, miss: Infinity, picks: 0 };
     for (const exponent of [1, 1.5, 2, 2.5, 3, 4, 5]) {
       const row = await measure(exponent);
       const share = row.last_month / Math.max(1, row.picks);
       const miss = Math.abs(share - target);
-      if (miss < best.miss) best = { q: exponent, miss, share };
+      if (miss < best.miss) best = { q: exponent, miss, share, picks: row.picks };
     }
     q = best.q;
-    const [{ kept }] = (
-      await client.query(`select (select count(*) from (${responseSelect({ q, sample })}) r where ad_idx <> ${plan.bigIndex})::float8
-        / greatest(1, (select sum(c_resp) from bench_build.person where kind = 'member' and n % ${sample} = 0))::float8 as kept`)
+    const [drawn] = (
+      await client.query(`
+        select sum(${picks(scale)}) filter (where p.n % ${sample} = 0)::float8 as sample, sum(${picks(scale)})::float8 as total
+        from bench_build.person p where p.kind = 'member'`)
     ).rows;
-    const [{ drawn }] = (
-      await client.query(`select sum(c_resp)::float8 as drawn from bench_build.person where kind = 'member'`)
-    ).rows;
-    const factor = (size.adResponses - size.bigAdResponses) / Math.max(1, drawn * kept);
-    await client.query(`
-      update bench_build.person set c_resp = least(hi - lo, floor(response_draw
-        * case when fresh then 1 when active then 3 else 1 end * ${10 * factor} + bench_build.u(n, 55))::int)
-      where kind = 'member'`);
-    log(`    growth exponent ${q} (last full month ${(best.share * 100).toFixed(1)} % of regular responses, target ${(target * 100).toFixed(1)} %); targeting keeps ${(kept * 100).toFixed(1)} % of picks`);
+    const kept = best.picks / Math.max(1, drawn.sample);
+    scale *= (size.adResponses - size.bigAdResponses) / Math.max(1, drawn.total * kept);
+    log(
+      `    growth exponent ${q} (last full month ${(best.share * 100).toFixed(1)} % of regular responses, target ${(target * 100).toFixed(1)} %); targeting keeps ${(kept * 100).toFixed(1)} % of picks`,
+    );
   });
 
   await step('load mode: drop the big tables’ keys and indexes, and every foreign key', async () => {
-    await client.query(`create table bench_build.saved_ddl (ord serial, kind text, tbl text, name text, def text)`);
+    await client.query(
+      `create table bench_build.saved_ddl (ord serial, kind text, tbl text, name text, def text)`,
+    );
     await client.query(
       `insert into bench_build.saved_ddl (kind, tbl, name, def)
        select 'foreign key', conrelid::regclass::text, conname, pg_get_constraintdef(oid)
@@ -410,7 +582,7 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
              r.answered, case when not r.answered then 0 when x.selected = r.correct then r.reward
                               else qp_wrong_answer_points(r.reward) end,
              r.clicked_at
-      from (${responseSelect({ q })}) r
+      from (${responseSelect({ q, scale })}) r
       cross join lateral (select
         least(r.clicked_at + (30 + 900 * power(bench_build.u(r.k, 4), 3)) * interval '1 second', ${T0}) as answered_at,
         case when bench_build.u(r.k, 5) < 0.8 then r.correct
@@ -424,9 +596,9 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       create unlogged table bench_build.first_click as
       select user_id, min(clicked_at) as first_at from quiz_responses group by user_id;
       create index on bench_build.first_click (user_id);
-      update bench_build.person p set signup_at = least(bench_build.ago(p.signup_ago), f.first_at - interval '10 minutes')
-      from bench_build.first_click f where f.user_id = p.id and p.signup_ago is not null;
-      update bench_build.person set signup_at = bench_build.ago(signup_ago) where signup_at is null and signup_ago is not null;
+      update bench_build.person p set signup_at = least(bench_build.ago(p.signup_ago),
+        (select f.first_at from bench_build.first_click f where f.user_id = p.id) - interval '10 minutes')
+      where p.signup_ago is not null;
       analyze bench_build.person`);
   });
 
@@ -438,23 +610,8 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
              bench_build.daily_correct(k), '解説：' || to_char(bench_build.today() - k, 'YYYY年MM月DD日') || 'のクイズの答えです。',
              bench_build.ago(k + 20), bench_build.ago(k + 20)
       from generate_series(-14, ${HISTORY_DAYS + 5}) k`);
-    // Daily answers and gacha claims: each member's count, spread over the days they may have played,
-    // one per stratum of days; an active member's last one falls in the last 30 days.
-    const activeShare = `case when active then 4 else 1 end`;
-    // How many distinct days a member can have played on (see dayOf: an active member's last day is
-    // kept for the last 30 days, the others spread over the days before).
-    const dayCapacity = `case when active and not fresh and g_first >= 30 then g_first - 28 else g_first - g_last + 1 end`;
-    const [{ weight }] = (
-      await client.query(`select sum(${activeShare})::float8 as weight from bench_build.person where kind = 'member' and g_first >= g_last`)
-    ).rows;
-    await client.query(`
-      update bench_build.person set
-        c_gacha = least(${dayCapacity}, greatest(case when active then 1 else 0 end,
-          floor(gacha_draw * ${activeShare} * ${size.gachaClaims / weight} + bench_build.u(n, 56))::int)),
-        c_daily = least(${dayCapacity}, greatest(case when active then 1 else 0 end,
-          floor(daily_draw * ${activeShare} * ${size.dailyQuizAnswers / weight} + bench_build.u(n, 57))::int))
-      where kind = 'member' and g_first >= g_last;
-      update bench_build.person set c_gacha = 0, c_daily = 0 where kind = 'member' and g_first < g_last`);
+    // Daily answers (each member's count is in bench_build.person), one per stratum of the days the
+    // member may have played; an active member's last one falls in the last 30 days.
     await client.query(`begin; set local work_mem = '1GB'`);
     await client.query(`
       insert into quiz_responses (user_id, email_hash, daily_quiz_id, clicked_at, answered_at, selected_option,
@@ -473,34 +630,41 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     await client.query(`commit`);
   });
 
-  await step('ad_deliveries: one per response, in the same order; earlier months already invoiced', async () => {
-    await client.query(`
+  await step(
+    'ad_deliveries: one per response, in the same order; earlier months already invoiced',
+    async () => {
+      await client.query(`
       insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id)
       select r.ad_id, r.user_id, a.unit_price, r.clicked_at,
              case when r.clicked_at < ${LAST_MONTH}
                   then (to_char(r.clicked_at at time zone 'Asia/Tokyo', 'YYYYMM') || substr(r.ad_id::text, 7))::uuid end
       from quiz_responses r join bench_build.ad a on a.id = r.ad_id
       where r.ad_id is not null`);
-  });
+    },
+  );
 
-  await step('ad_deliveries: indexes (the ads’ delivery slots count them)', async () => {
+  await step('ad_deliveries: indexes and vacuum (the ads’ delivery slots count them)', async () => {
     await restoreDdl(client, `tbl = 'ad_deliveries' and kind <> 'foreign key'`);
-    await client.query(`analyze ad_deliveries`);
+    // Vacuumed now rather than at the end: the slots' trigger then counts each ad's deliveries from
+    // the index alone.
+    await client.query(`vacuum analyze ad_deliveries`);
   });
 
-  await step('point_transactions: answers, daily quizzes, then signup bonuses, gacha and referrals', async () => {
-    await client.query(`
+  await step(
+    'point_transactions: answers, daily quizzes, then signup bonuses, gacha and referrals',
+    async () => {
+      await client.query(`
       insert into point_transactions (user_id, points, memo, reason, ref, created_at)
       select r.user_id, r.points_awarded,
              case when r.is_correct then 'クイズ正解：' else 'クイズ回答：' end || a.title, 'ad_quiz', r.ad_id::text, r.answered_at
       from quiz_responses r join bench_build.ad a on a.id = r.ad_id
       where r.ad_id is not null and r.answered_at is not null`);
-    await client.query(`
+      await client.query(`
       insert into point_transactions (user_id, points, memo, reason, ref, created_at)
       select r.user_id, r.points_awarded, 'デイリークイズ', 'daily_quiz', r.daily_quiz_id, r.answered_at
       from quiz_responses r where r.daily_quiz_id is not null`);
-    await client.query(`begin; set local work_mem = '1GB'`);
-    await client.query(`
+      await client.query(`begin; set local work_mem = '1GB'`);
+      await client.query(`
       insert into point_transactions (user_id, points, memo, reason, ref, created_at)
       select user_id, points, memo, reason, ref, created_at from (
         select p.id as user_id, 10 + 10 * case when p.kind = 'withdrawn' then 6 else p.filled end as points,
@@ -521,16 +685,19 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
         select bench_build.user_id(p.referrer_n), 50, '友達紹介ボーナス', 'referral_referrer', p.id, p.signup_at + interval '5 minutes'
         from bench_build.person p where p.referrer_n is not null and p.referrer_n <> p.n
       ) l order by created_at`);
-    await client.query(`commit`);
-  });
+      await client.query(`commit`);
+    },
+  );
 
-  await step('gift requests (some pending, most issued, a few rejected and refunded) and withdrawals', async () => {
-    await client.query(`
+  await step(
+    'gift requests (some pending, most issued, a few rejected and refunded) and withdrawals',
+    async () => {
+      await client.query(`
       create unlogged table bench_build.credit as
       select user_id, sum(points) as credits from point_transactions group by user_id;
       alter table bench_build.credit add primary key (user_id)`);
-    // Most members with more than 1,100 points exchanged 1,000 at a time, up to three times.
-    await client.query(`
+      // Most members with more than 1,100 points exchanged 1,000 at a time, up to three times.
+      await client.query(`
       create unlogged table bench_build.gift as
       select ('00000000-' || substr(md5('qp-gift-' || p.n || '-' || g.i), 1, 4) || '-4' || substr(md5('qp-gift-' || p.n || '-' || g.i), 5, 3)
               || '-8' || substr(md5('qp-gift-' || p.n || '-' || g.i), 8, 3) || '-' || substr(md5('qp-gift-' || p.n || '-' || g.i), 11, 12))::uuid as id,
@@ -543,21 +710,21 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       join bench_build.credit c on c.user_id = p.id
       cross join lateral generate_series(1, least(3, floor((c.credits - 100) / 1000)::int)) g(i)
       where p.kind = 'member' and c.credits >= 1100 and bench_build.u(p.n, 301) < 0.6`);
-    await client.query(`
+      await client.query(`
       delete from bench_build.gift g using bench_build.person p where p.n = g.n and g.created_at <= p.signup_at + interval '1 day';
       alter table bench_build.gift add column status text, add column settled_at timestamptz;
       update bench_build.gift set
         status = case when created_at > ${T0} - interval '4 days' then 'pending' when fate < 0.04 then 'rejected' else 'issued' end,
         settled_at = case when created_at > ${T0} - interval '4 days' then null
                           else created_at + (0.5 + 2 * fate) * interval '1 day' end`);
-    await client.query(`
+      await client.query(`
       insert into gift_requests (id, user_id, gift_type, points_used, status, gift_code, rejection_reason, created_at, settled_at, settled_by)
       select id, user_id, gift_type, 1000, status,
              case when status = 'issued' then upper(case gift_type when 'amazon' then 'AMZ-' else 'QUO-' end || substr(md5(id::text), 1, 12)) end,
              case when status = 'rejected' then 'ご本人確認ができませんでした' end,
              created_at, settled_at, case when status <> 'pending' then '${adminId}' end
       from bench_build.gift order by created_at`);
-    await client.query(`
+      await client.query(`
       insert into point_transactions (user_id, points, memo, reason, ref, created_at)
       select user_id, points, memo, reason, ref, created_at from (
         select user_id, -1000 as points,
@@ -572,20 +739,23 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
                p.signup_at + (bench_build.t0() - interval '31 days' - p.signup_at) * (0.2 + 0.8 * p.withdrawn_f)
         from bench_build.person p where p.kind = 'withdrawn'
       ) l order by created_at`);
-    await client.query(`
+      await client.query(`
       insert into admin_audit (action, target_id, reason, details, acted_by, acted_at)
       select case status when 'issued' then 'issue_gift' else 'reject_gift' end, id::text,
              case when status = 'rejected' then 'ご本人確認ができませんでした' end,
              jsonb_build_object('userId', user_id, 'pointsUsed', 1000), '${adminId}', settled_at
       from bench_build.gift where status <> 'pending' order by settled_at`);
-  });
+    },
+  );
 
-  await step('users: members, withdrawn people, unfinished sign-ups, advertisers and the admin, with balances', async () => {
-    await client.query(`
+  await step(
+    'users: members, withdrawn people, unfinished sign-ups, advertisers and the admin, with balances',
+    async () => {
+      await client.query(`
       create unlogged table bench_build.balance as
       select user_id, sum(points)::int as points from point_transactions group by user_id;
       alter table bench_build.balance add primary key (user_id)`);
-    await client.query(`
+      await client.query(`
       insert into users (id, name, email, email_verified, created_at, updated_at, role, banned, ban_reason,
         email_hash, points, last_login_at, phone_hash, phone_verified_at, referral_code, referred_by, birth_date,
         gender, zip_code, prefecture, city, marital_status, has_children, occupation, annual_income,
@@ -627,7 +797,7 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
         when p.active then greatest(p.signup_at, bench_build.ago(20 * bench_build.u(p.n, 47)))
         else p.signup_at + (bench_build.t0() - interval '31 days' - p.signup_at) * bench_build.u(p.n, 47) end as last_login) l
       order by coalesce(p.signup_at, bench_build.ago(p.created_ago))`);
-    await client.query(`
+      await client.query(`
       insert into users (id, name, email, email_verified, created_at, updated_at, role, email_hash, display_name,
         company_name, company_address, card_registered, last_login_at)
       select a.id, a.display_name, a.email, true, bench_build.ago(a.first_ad_ago + 3 + 10 * bench_build.u(a.k, 401)),
@@ -635,16 +805,16 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
              a.display_name, a.company_name, a.company_address, a.ads > 0 or bench_build.u(a.k, 402) < 0.85,
              bench_build.ago(bench_build.u(a.k, 403) * 20)
       from bench_build.advertiser a order by a.first_ad_ago desc`);
-    await client.query(
-      `insert into users (id, name, email, email_verified, created_at, updated_at, role, email_hash, referral_code)
+      await client.query(
+        `insert into users (id, name, email, email_verified, created_at, updated_at, role, email_hash, referral_code)
        values ($1, '運営管理者', $2, true, bench_build.ago(${HISTORY_DAYS + 30}), bench_build.ago(1), 'user',
                encode(sha256(convert_to($2, 'UTF8')), 'hex'), 'ADMIN001')`,
-      [adminId, ADMIN_EMAIL],
-    );
-    await client.query(`
+        [adminId, ADMIN_EMAIL],
+      );
+      await client.query(`
       insert into deleted_users (uid, email_hash, phone_hash, deleted_at)
       select id, email_hash, phone_hash, withdrawn_at from users where withdrawn_at is not null`);
-    await client.query(`
+      await client.query(`
       insert into auth_accounts (id, account_id, provider_id, user_id, scope, created_at, updated_at, password)
       select 'acc_' || md5('qp-account-' || u.id), case when u.role = 'advertiser' then u.id else (100000000000000000000::numeric
                + ('x' || substr(u.id, 1, 15))::bit(60)::bigint)::text end,
@@ -652,13 +822,16 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
              case when u.role = 'advertiser' then null else 'openid email profile' end, u.created_at, u.created_at,
              case when u.role = 'advertiser' then 'bench-scale-password-hash:' || md5(u.id) end
       from users u where u.withdrawn_at is null`);
-  });
+    },
+  );
 
-  await step('ads (their trigger fills the delivery slots), quiz answers, reviews, invoices and charges', async () => {
-    await client.query(`
+  await step(
+    'ads (their trigger fills the delivery slots), quiz answers, reviews, invoices and charges',
+    async () => {
+      await client.query(`
       create unlogged table bench_build.delivered as select ad_id, count(*)::int as n from ad_deliveries group by ad_id;
       alter table bench_build.delivered add primary key (ad_id)`);
-    await client.query(`
+      await client.query(`
       insert into ads (id, advertiser_id, ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward,
         base_fee, extra_targeting_fee, unit_price, max_deliveries, status, is_active, target_gender, target_age_range,
         target_prefectures, target_occupations, target_incomes, target_marital_statuses, target_children,
@@ -691,23 +864,23 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       join bench_build.advertiser v on v.k = a.advertiser
       left join bench_build.delivered d on d.ad_id = a.id
       order by a.created_ago desc`);
-    await client.query(`
+      await client.query(`
       insert into quiz_answers (ad_id, correct_option_index, uid)
       select a.id, a.correct, v.id from bench_build.ad a join bench_build.advertiser v on v.k = a.advertiser`);
-    await client.query(`
+      await client.query(`
       insert into admin_audit (action, target_id, reason, acted_by, acted_at)
       select case when a.state = 'rejected' then 'reject_ad' else 'approve_ad' end, a.id::text,
              case when a.state = 'rejected' then '広告の内容が確認できませんでした' end, '${adminId}',
              bench_build.ago(coalesce(a.start_ago, a.created_ago - 0.3))
       from bench_build.ad a where a.state not in ('draft', 'pending') order by coalesce(a.start_ago, a.created_ago) desc`);
-    // Advertisers with ads have a card on file (the local payment stand-in's), so every charge goes through.
-    await client.query(`
+      // Advertisers with ads have a card on file (the local payment stand-in's), so every charge goes through.
+      await client.query(`
       insert into advertiser_billing (user_id, provider_customer_id, payment_method_id, card_brand, card_last4, registered_at)
       select u.id, 'cus_local_bench_' || v.k, 'pm_local_bench_' || v.k, 'visa', '4242', u.created_at + interval '1 day'
       from bench_build.advertiser v join users u on u.id = v.id where u.card_registered`);
-    // Every month before the last full one is invoiced and charged; a handful of advertisers' charges
-    // failed three months ago (their ads held for billing), which the operator's list shows.
-    await client.query(`
+      // Every month before the last full one is invoiced and charged; a handful of advertisers' charges
+      // failed three months ago (their ads held for billing), which the operator's list shows.
+      await client.query(`
       insert into invoices (id, ad_id, advertiser_id, period, deliveries, unit_price, subtotal, carried_in, tax, total,
         status, provider_invoice_id, charge_attempts, failure_reason, failed_at, charged_at, created_at, issuer_name,
         issuer_registration_number, recipient_name, recipient_address)
@@ -738,16 +911,17 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       join bench_build.ad a on a.id = i.ad_id
       join bench_build.advertiser v on v.k = a.advertiser
       order by i.billed_at`);
-    await client.query(`
+      await client.query(`
       update ads set holds = array_append(holds, 'billing')
       where advertiser_id in (select advertiser_id from invoices where status = 'failed')`);
-    await client.query(`
+      await client.query(`
       insert into dev_payment_charges (id, idempotency_key, customer_id, amount, description, status, created_at)
       select i.provider_invoice_id, i.id::text, b.provider_customer_id, i.total,
              'クイズポイント 広告配信料 ' || i.period || '分', case when i.status = 'failed' then 'open' else 'paid' end, i.created_at
       from invoices i join advertiser_billing b on b.user_id = i.advertiser_id
       where i.provider_invoice_id is not null order by i.created_at`);
-  });
+    },
+  );
 
   await step('sessions, notices and their reads, gift-code stock, rate-limit rows, page views', async () => {
     // Live sessions for the active members; expired ones for some others (what the prune job deletes).
@@ -808,7 +982,7 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     const member = await one(`
       select p.id, p.email from bench_build.person p join users u on u.id = p.id
       where p.kind = 'member' and p.active and not p.fresh and not u.banned and u.phone_verified_at is not null
-      order by exists (select 1 from gift_requests g where g.user_id = p.id) desc, p.c_resp desc, p.n limit 1`);
+      order by exists (select 1 from gift_requests g where g.user_id = p.id) desc, p.response_draw * p.resp_mult desc, p.n limit 1`);
     const bigAd = plan.ads[plan.bigIndex];
     // A typical ad of the big advertiser: its delivering ad with the median number of deliveries.
     const typicalAd = await one(
@@ -857,10 +1031,14 @@ function dayOf(p, count, j, salt) {
 
 /** Runs the saved statements that recreate what the load dropped (`where` picks which). */
 async function restoreDdl(client, where) {
-  const { rows } = await client.query(`select kind, tbl, name, def from bench_build.saved_ddl where ${where} order by ord`);
+  const { rows } = await client.query(
+    `select kind, tbl, name, def from bench_build.saved_ddl where ${where} order by ord`,
+  );
   for (const row of rows) {
     await client.query(
-      row.kind === 'index' ? row.def : `alter table ${row.tbl} add constraint ${JSON.stringify(row.name)} ${row.def}`,
+      row.kind === 'index'
+        ? row.def
+        : `alter table ${row.tbl} add constraint ${JSON.stringify(row.name)} ${row.def}`,
     );
   }
   await client.query(`delete from bench_build.saved_ddl where ${where}`);
@@ -872,7 +1050,9 @@ async function restoreDdl(client, where) {
  */
 async function createPageViewPartitions(client) {
   const [{ partitioned }] = (
-    await client.query(`select relkind = 'p' as partitioned from pg_class where oid = 'public.page_views'::regclass`)
+    await client.query(
+      `select relkind = 'p' as partitioned from pg_class where oid = 'public.page_views'::regclass`,
+    )
   ).rows;
   if (!partitioned) return;
   const { rows } = await client.query(`

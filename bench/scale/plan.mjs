@@ -74,9 +74,9 @@ export const BIG_AD_DAYS = 200;
 
 // Profile distributions (weights), roughly Japan's: prefectures by population (2020 census, 10,000s).
 export const PREFECTURE_WEIGHTS = [
-  522, 124, 121, 230, 96, 107, 183, 287, 193, 194, 734, 628, 1405, 924, 220, 103, 113, 77, 81, 205, 198,
-  363, 754, 177, 141, 258, 884, 547, 133, 92, 55, 67, 189, 280, 134, 72, 95, 133, 69, 514, 81, 131, 174,
-  113, 107, 159, 147,
+  522, 124, 121, 230, 96, 107, 183, 287, 193, 194, 734, 628, 1405, 924, 220, 103, 113, 77, 81, 205, 198, 363,
+  754, 177, 141, 258, 884, 547, 133, 92, 55, 67, 189, 280, 134, 72, 95, 133, 69, 514, 81, 131, 174, 113, 107,
+  159, 147,
 ];
 export const OCCUPATION_WEIGHTS = [3, 45, 5, 8, 8, 15, 10, 6];
 export const INCOME_WEIGHTS = [35, 27, 20, 12, 6];
@@ -114,9 +114,50 @@ export function stableUuid(name) {
 /** A 32-character id like better-auth's, stable across builds. */
 export const stableId = (name) => createHash('md5').update(name).digest('hex');
 
-const brandHeads = ['みどり', 'あおぞら', 'さくら', 'ひかり', 'やまと', 'ほしぞら', 'つばさ', 'はれま', 'ことのは', 'いろは', 'かなで', 'こもれび'];
-const brandTails = ['銀行', '珈琲', '英会話', '不動産', '保険', '電力', '旅行', '食品', '化粧品', '証券', '住宅', '自動車', '通信', '製薬', '書店', '家具'];
-const products = ['春の新商品', '限定キャンペーン', '無料体験受付中', '新規会員募集', '期間限定セール', '新サービス開始', 'お試しセット', '秋の特別プラン', '定期便はじめました', 'アプリ公開記念'];
+const brandHeads = [
+  'みどり',
+  'あおぞら',
+  'さくら',
+  'ひかり',
+  'やまと',
+  'ほしぞら',
+  'つばさ',
+  'はれま',
+  'ことのは',
+  'いろは',
+  'かなで',
+  'こもれび',
+];
+const brandTails = [
+  '銀行',
+  '珈琲',
+  '英会話',
+  '不動産',
+  '保険',
+  '電力',
+  '旅行',
+  '食品',
+  '化粧品',
+  '証券',
+  '住宅',
+  '自動車',
+  '通信',
+  '製薬',
+  '書店',
+  '家具',
+];
+const products = [
+  '春の新商品',
+  '限定キャンペーン',
+  '無料体験受付中',
+  '新規会員募集',
+  '期間限定セール',
+  '新サービス開始',
+  'お試しセット',
+  '秋の特別プラン',
+  '定期便はじめました',
+  'アプリ公開記念',
+];
 const optionSets = [
   ['100円', '500円', '1,000円'],
   ['3日', '7日', '14日', '30日'],
@@ -125,9 +166,44 @@ const optionSets = [
   ['春', '夏', '秋', '冬'],
   ['1回', '2回', '3回'],
 ];
-const companyWords = ['青葉', '朝日', '東西', '北斗', '南風', '白山', '緑川', '大和', '若葉', '光が丘', '中央', '富士'];
-const companyKinds = ['商事', '物産', 'ホールディングス', '工業', 'サービス', 'フーズ', 'ライフ', 'テクノロジー'];
-const romaji = ['aoba', 'asahi', 'tozai', 'hokuto', 'minamikaze', 'hakusan', 'midorikawa', 'yamato', 'wakaba', 'hikarigaoka', 'chuo', 'fuji'];
+const companyWords = [
+  '青葉',
+  '朝日',
+  '東西',
+  '北斗',
+  '南風',
+  '白山',
+  '緑川',
+  '大和',
+  '若葉',
+  '光が丘',
+  '中央',
+  '富士',
+];
+const companyKinds = [
+  '商事',
+  '物産',
+  'ホールディングス',
+  '工業',
+  'サービス',
+  'フーズ',
+  'ライフ',
+  'テクノロジー',
+];
+const romaji = [
+  'aoba',
+  'asahi',
+  'tozai',
+  'hokuto',
+  'minamikaze',
+  'hakusan',
+  'midorikawa',
+  'yamato',
+  'wakaba',
+  'hikarigaoka',
+  'chuo',
+  'fuji',
+];
 
 /**
  * The advertisers and the ads, in the order the SQL uses them. Regular delivered ads are numbered
@@ -147,15 +223,20 @@ export function planAdsAndAdvertisers(size) {
   const oldestStart = (AD_LIFE_DAYS * deliveredAds) / size.delivering;
   const bigIndex = deliveredAds;
   // The big advertiser's ads: the big ad, a few that never delivered, and delivered ones spread over the year.
-  const bigAdvertiserNever = Math.min(size.notDelivered, Math.max(1, Math.round(size.bigAdvertiserAds * 0.02)));
+  const bigAdvertiserNever = Math.min(
+    size.notDelivered,
+    Math.max(1, Math.round(size.bigAdvertiserAds * 0.02)),
+  );
   const bigAdvertiserRegular = size.bigAdvertiserAds - 1 - bigAdvertiserNever;
   const bigAdvertiserAds = new Set([bigIndex]);
-  for (let k = 0; k < bigAdvertiserRegular; k++) bigAdvertiserAds.add(Math.floor((k * deliveredAds) / bigAdvertiserRegular));
+  for (let k = 0; k < bigAdvertiserRegular; k++)
+    bigAdvertiserAds.add(Math.floor((k * deliveredAds) / bigAdvertiserRegular));
   for (let k = 0; k < bigAdvertiserNever; k++) bigAdvertiserAds.add(bigIndex + 1 + k);
 
   const advertisers = Array.from({ length: size.advertisers }, (_, index) => {
     const word = index === 0 ? 'みどり' : companyWords[index % companyWords.length];
-    const kind = index === 0 ? '銀行' : companyKinds[Math.floor(index / companyWords.length) % companyKinds.length];
+    const kind =
+      index === 0 ? '銀行' : companyKinds[Math.floor(index / companyWords.length) % companyKinds.length];
     const name = `${word}${kind}${index === 0 ? '' : index}`;
     return {
       index,
@@ -195,14 +276,11 @@ export function planAdsAndAdvertisers(size) {
     // How the ad stands now.
     let state;
     if (kind === 'big' || (kind === 'regular' && index >= olderAds)) state = 'delivering';
-    else if (kind === 'regular') state = pick(['capped', 'capped', 'capped', 'capped', 'capped', 'ended', 'ended', 'window', 'paused']);
+    else if (kind === 'regular')
+      state = pick(['capped', 'capped', 'capped', 'capped', 'capped', 'ended', 'ended', 'window', 'paused']);
     else state = pick(['draft', 'draft', 'draft', 'pending', 'rejected', 'rejected', 'scheduled']);
     const createdAgo =
-      startAgo !== null
-        ? startAgo + 0.5 + 2.5 * r()
-        : state === 'pending'
-          ? 7 * r()
-          : 120 * r();
+      startAgo !== null ? startAgo + 0.5 + 2.5 * r() : state === 'pending' ? 7 * r() : 120 * r();
     const reward = pick([5, 8, 10, 10, 10, 12, 15, 20, 30]);
     // Targeting: most ads aim at everyone; some by gender, age or profile (the big ad at everyone).
     const everyone = kind === 'big';
@@ -213,14 +291,21 @@ export function planAdsAndAdvertisers(size) {
       const first = 1 + Math.floor(r() * 4);
       ages = ageBands.slice(first, first + 1 + Math.floor(r() * 3));
     }
-    const prefectureIndexes = !everyone && r() < 0.08 ? [12, 13, 26, 22, 10].slice(0, 1 + Math.floor(r() * 3)) : [];
+    const prefectureIndexes =
+      !everyone && r() < 0.08 ? [12, 13, 26, 22, 10].slice(0, 1 + Math.floor(r() * 3)) : [];
     const occupationIndexes = !everyone && r() < 0.05 ? [1, 2] : [];
     const incomeIndexes = !everyone && r() < 0.05 ? [2, 3, 4] : [];
     const maritalIndexes = !everyone && r() < 0.04 ? [2] : [];
     const childrenIndexes = !everyone && r() < 0.04 ? [0] : [];
-    const dimensions = [gender, ages, prefectureIndexes, occupationIndexes, incomeIndexes, maritalIndexes, childrenIndexes].filter(
-      (list) => list.length > 0,
-    ).length;
+    const dimensions = [
+      gender,
+      ages,
+      prefectureIndexes,
+      occupationIndexes,
+      incomeIndexes,
+      maritalIndexes,
+      childrenIndexes,
+    ].filter((list) => list.length > 0).length;
     const options = pick(optionSets);
     const head = pick(brandHeads);
     const tail = pick(brandTails);
