@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js and dist/migrate.js. npm packages stay external; the
-// workspace's shared package (TypeScript source) is bundled in.
+// Bundles the server into dist/main.js, dist/migrate.js and dist/run-job.js. npm packages stay
+// external; the workspace's shared package (TypeScript source) is bundled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,10 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  // main.js serves; migrate.js applies the migrations as the schema owner (docs/deploy.md).
+  // main.js serves; migrate.js applies the migrations as the schema owner (docs/deploy.md);
+  // run-job.js runs one scheduled job once (docs/operations.md).
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     migrate: new URL('./src/migrate.ts', import.meta.url).pathname,
+    'run-job': new URL('./src/run-job.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

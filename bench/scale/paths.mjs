@@ -1,0 +1,367 @@
+// What `npm run bench:scale` times over HTTP: every GET endpoint of packages/shared/src/api/*.ts (and
+// the reach estimate, a POST that only reads) for the audience that uses it, plus the member's single
+// writes. Each path names its targets (issue 27) and the figure measured before (issue 27's table, on
+// landed main at a million members) where there is one.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Issue 27's targets, p95 in milliseconds. */
+export const TARGETS = {
+  member: 50,
+  write: 50,
+  console: 200,
+  reach: 100,
+};
+
+/** Issue 27's "before" table (landed main, 1M members), by path group: p50 / p95 in ms. */
+export const BEFORE = {
+  member: { text: '1–35 (flat)', p95: 35 },
+  write: { text: '1–35 (flat)', p95: 35 },
+  dashboard: { text: '20,746 / 23,862', p50: 20_746, p95: 23_862 },
+  report30: { text: '1,961 / 2,394', p50: 1_961, p95: 2_394 },
+  reportLife: { text: '3,787 / 4,178', p50: 3_787, p95: 4_178 },
+  reportCsv: { text: '2,946–4,188' },
+  adsList: { text: '1,437 / 2,053', p50: 1_437, p95: 2_053 },
+  reach: { text: '1,367–2,591' },
+  advertiserAdmin: { text: '278–1,011' },
+  userSearch: { text: '354–677' },
+  billingPage: { text: '212 / 388', p50: 212, p95: 388 },
+  monthlyBilling: { text: '0.83 s per ad: about 57 minutes (4,073 ads, 3.07M deliveries)', seconds: 57 * 60 },
+};
+
+/** Endpoints that exist only with the development stand-ins (captured mail and SMS): not timed. */
+export const UNTIMED = {
+  'GET /api/dev/mail': 'development stand-in (captured mail), not a production path',
+  'GET /api/dev/sms': 'development stand-in (captured SMS), not a production path',
+};
+
+/** Every GET endpoint declared in packages/shared/src/api/*.ts (test files aside), as 'GET /path'. */
+export function declaredGetEndpoints(root) {
+  const dir = path.join(root, 'packages/shared/src/api');
+  const found = new Set();
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const match of text.matchAll(/endpoint\(\s*'(GET [^']+)'/g)) found.add(match[1]);
+  }
+  return [...found].sort();
+}
+
+const reachBody = (overrides) => ({
+  targetGender: { male: false, female: false, other: false },
+  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+  targetPrefectures: [],
+  targetOccupations: [],
+  targetIncomes: [],
+  targetMaritalStatuses: [],
+  targetChildren: [],
+  ...overrides,
+});
+
+/**
+ * The read paths, by audience. `endpoint` is the declared endpoint a path exercises (for the coverage
+ * check); `group` picks its target and its "before" figure. `facts` are buildDatabase's answers plus
+ * what the bench looked up just before (cursors, an invoice, today's month).
+ */
+export function readPaths(facts) {
+  const member = (name, url, endpoint, extra = {}) => ({
+    audience: 'member',
+    group: 'member',
+    name,
+    url,
+    endpoint,
+    ...extra,
+  });
+  const advertiser = (name, url, endpoint, group, extra = {}) => ({
+    audience: 'advertiser',
+    group,
+    name,
+    url,
+    endpoint,
+    ...extra,
+  });
+  const operator = (name, url, endpoint, group, extra = {}) => ({
+    audience: 'operator',
+    group,
+    name,
+    url,
+    endpoint,
+    ...extra,
+  });
+  const report = (ad, query) => `/api/advertiser/ads/${ad}/report${query}`;
+  const csv = (ad, query) => `/api/advertiser/ads/${ad}/report.csv${query}`;
+  const life = (began) => `?from=${began}&to=${facts.today}`;
+  return [
+    member('me', '/api/me', 'GET /api/me'),
+    member('ad list, first page', '/api/ads', 'GET /api/ads'),
+    ...(facts.adListCursor
+      ? [member('ad list, next page', `/api/ads?cursor=${facts.adListCursor}`, 'GET /api/ads')]
+      : []),
+    member('answered ads, first page', '/api/ads/answered', 'GET /api/ads/answered'),
+    ...(facts.answeredCursor
+      ? [
+          member(
+            'answered ads, next page',
+            `/api/ads/answered?cursor=${facts.answeredCursor}`,
+            'GET /api/ads/answered',
+          ),
+        ]
+      : []),
+    member('an ad’s quiz page', `/api/ads/${facts.memberQuizAdId}/quiz`, 'GET /api/ads/:adId/quiz'),
+    member('passbook, first page', '/api/points/history', 'GET /api/points/history'),
+    ...(facts.historyCursor
+      ? [
+          member(
+            'passbook, next page',
+            `/api/points/history?cursor=${facts.historyCursor}`,
+            'GET /api/points/history',
+          ),
+        ]
+      : []),
+    member('passbook, earned only', '/api/points/history?kind=gain', 'GET /api/points/history'),
+    member('passbook, used only', '/api/points/history?kind=use', 'GET /api/points/history'),
+    member('passbook, last month', `/api/points/history?month=${facts.lastMonth}`, 'GET /api/points/history'),
+    member('exchange history', '/api/gift-requests', 'GET /api/gift-requests'),
+    member('gift types', '/api/gift-types', 'GET /api/gift-types'),
+    member('notices', '/api/notices', 'GET /api/notices'),
+    member('referrals', '/api/referrals', 'GET /api/referrals'),
+    member('today’s daily quiz', '/api/daily-quiz/today', 'GET /api/daily-quiz/today'),
+    member('zip-code lookup', '/api/zip-codes/1000001', 'GET /api/zip-codes/:zipCode'),
+
+    advertiser('me (advertiser)', '/api/advertiser/me', 'GET /api/advertiser/me', 'console'),
+    advertiser('pricing', '/api/advertiser/pricing', 'GET /api/advertiser/pricing', 'console'),
+    advertiser(
+      `ads list (${facts.bigAdvertiserAds} ads)`,
+      '/api/advertiser/ads',
+      'GET /api/advertiser/ads',
+      'adsList',
+    ),
+    advertiser(
+      'an ad (the big ad)',
+      `/api/advertiser/ads/${facts.bigAdId}`,
+      'GET /api/advertiser/ads/:adId',
+      'console',
+    ),
+    advertiser(
+      'report, 30 days (big ad)',
+      report(facts.bigAdId, ''),
+      'GET /api/advertiser/ads/:adId/report',
+      'report30',
+    ),
+    advertiser(
+      'report, whole life (big ad)',
+      report(facts.bigAdId, life(facts.bigAdBegan)),
+      'GET /api/advertiser/ads/:adId/report',
+      'reportLife',
+    ),
+    advertiser(
+      'report CSV days, 30 days (big ad)',
+      csv(facts.bigAdId, ''),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    ),
+    advertiser(
+      'report CSV options, 30 days (big ad)',
+      csv(facts.bigAdId, '?table=options'),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    ),
+    advertiser(
+      'report CSV days, whole life (big ad)',
+      csv(facts.bigAdId, life(facts.bigAdBegan)),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    ),
+    advertiser(
+      'report CSV options, whole life (big ad)',
+      csv(facts.bigAdId, `${life(facts.bigAdBegan)}&table=options`),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    ),
+    advertiser(
+      'report, 30 days (typical ad)',
+      report(facts.typicalAdId, ''),
+      'GET /api/advertiser/ads/:adId/report',
+      'report30',
+    ),
+    advertiser(
+      'report, whole life (typical ad)',
+      report(facts.typicalAdId, life(facts.typicalAdBegan)),
+      'GET /api/advertiser/ads/:adId/report',
+      'reportLife',
+    ),
+    advertiser(
+      'report CSV days, 30 days (typical ad)',
+      csv(facts.typicalAdId, ''),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    ),
+    advertiser(
+      'billing page (invoices list)',
+      '/api/advertiser/billing',
+      'GET /api/advertiser/billing',
+      'billingPage',
+    ),
+    ...(facts.invoiceId
+      ? [
+          advertiser(
+            'an invoice’s PDF',
+            `/api/advertiser/invoices/${facts.invoiceId}/pdf`,
+            'GET /api/advertiser/invoices/:invoiceId/pdf',
+            'console',
+          ),
+        ]
+      : []),
+    advertiser(
+      'own failed charges',
+      '/api/advertiser/billing/failed-charges',
+      'GET /api/advertiser/billing/failed-charges',
+      'console',
+    ),
+    advertiser('company details', '/api/advertiser/company', 'GET /api/advertiser/company', 'console'),
+    advertiser(
+      'reach estimate, everyone',
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      {
+        method: 'POST',
+        body: reachBody({}),
+      },
+    ),
+    advertiser(
+      'reach estimate, women in their 20s and 30s',
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      {
+        method: 'POST',
+        body: reachBody({
+          targetGender: { male: false, female: true, other: false },
+          targetAgeRange: {
+            '10s': false,
+            '20s': true,
+            '30s': true,
+            '40s': false,
+            '50s': false,
+            '60s': false,
+          },
+        }),
+      },
+    ),
+    advertiser(
+      'reach estimate, Tokyo and Kanagawa office workers',
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      {
+        method: 'POST',
+        body: reachBody({ targetPrefectures: ['東京都', '神奈川県'], targetOccupations: ['会社員'] }),
+      },
+    ),
+    advertiser(
+      'reach estimate, married with children, 7M yen and more',
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      {
+        method: 'POST',
+        body: reachBody({
+          targetIncomes: ['700万円〜', '1000万円〜'],
+          targetMaritalStatuses: ['married'],
+          targetChildren: ['with'],
+        }),
+      },
+    ),
+    advertiser(
+      'reach estimate, a small group (Tottori, 60s, self-employed)',
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      {
+        method: 'POST',
+        body: reachBody({
+          targetAgeRange: {
+            '10s': false,
+            '20s': false,
+            '30s': false,
+            '40s': false,
+            '50s': false,
+            '60s': true,
+          },
+          targetPrefectures: ['鳥取県'],
+          targetOccupations: ['自営業'],
+        }),
+      },
+    ),
+
+    operator('me (admin)', '/api/me', 'GET /api/me', 'console'),
+    operator('hub summary', '/api/admin/summary', 'GET /api/admin/summary', 'console'),
+    operator('numbers, 30 days', '/api/admin/dashboard?days=30', 'GET /api/admin/dashboard', 'dashboard'),
+    operator('advertiser list', '/api/admin/advertisers', 'GET /api/admin/advertisers', 'advertiserAdmin'),
+    operator(
+      'advertiser search',
+      `/api/admin/advertisers?q=${encodeURIComponent(facts.advertiserSearch)}`,
+      'GET /api/admin/advertisers',
+      'advertiserAdmin',
+    ),
+    operator(
+      'advertiser overview (the big advertiser)',
+      `/api/admin/advertisers/${facts.bigAdvertiserId}`,
+      'GET /api/admin/advertisers/:userId',
+      'advertiserAdmin',
+    ),
+    operator(
+      'user search, exact id',
+      `/api/admin/users?q=${facts.memberId}`,
+      'GET /api/admin/users',
+      'userSearch',
+    ),
+    operator(
+      'user search, exact e-mail',
+      `/api/admin/users?q=${encodeURIComponent(facts.memberEmail)}`,
+      'GET /api/admin/users',
+      'userSearch',
+    ),
+    operator(
+      'user search, part of an address',
+      `/api/admin/users?q=${encodeURIComponent(facts.partialEmail)}`,
+      'GET /api/admin/users',
+      'userSearch',
+    ),
+    operator(
+      'user overview',
+      `/api/admin/users/${facts.memberId}`,
+      'GET /api/admin/users/:userId',
+      'userSearch',
+    ),
+    operator(
+      'reward check',
+      `/api/admin/reward-check?email=${encodeURIComponent(facts.memberEmail)}`,
+      'GET /api/admin/reward-check',
+      'console',
+    ),
+    operator('review queue', '/api/admin/ads/pending', 'GET /api/admin/ads/pending', 'console'),
+    operator('gift requests waiting', '/api/admin/gift-requests', 'GET /api/admin/gift-requests', 'console'),
+    operator('gift-code stock', '/api/admin/gift-codes/stock', 'GET /api/admin/gift-codes/stock', 'console'),
+    operator(
+      'gift codes of one kind',
+      '/api/admin/gift-codes?giftType=amazon&amount=1000',
+      'GET /api/admin/gift-codes',
+      'console',
+    ),
+    operator('failed charges', '/api/admin/failed-charges', 'GET /api/admin/failed-charges', 'console'),
+    operator('daily quizzes', '/api/admin/daily-quizzes', 'GET /api/admin/daily-quizzes', 'console'),
+    operator('notices', '/api/admin/notices', 'GET /api/admin/notices', 'console'),
+    operator('settings', '/api/admin/settings', 'GET /api/admin/settings', 'console'),
+  ];
+}
+
+/** The target (p95 ms) of a path's group. */
+export function targetOf(group) {
+  if (group === 'member') return TARGETS.member;
+  if (group === 'write') return TARGETS.write;
+  if (group === 'reach') return TARGETS.reach;
+  return TARGETS.console;
+}
