@@ -178,8 +178,8 @@ describe('the advertiser report', () => {
     expect([...dayBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(dayBytes.subarray(3).toString('utf8').split('\r\n')).toEqual([
       '日付,配信数,回答数,正解数,利用金額(税抜)',
-      `${yesterday},3,2,1,105`,
-      `${today},1,1,1,35`,
+      `${yesterday},3,1,0,105`,
+      `${today},1,2,2,35`,
       '',
     ]);
 

@@ -240,7 +240,7 @@ describe('advertiser journeys', () => {
     expect(summaryText).toContain('6件');
     expect(summaryText).toContain('50%');
     expect(summaryText).toContain('中央値 40秒');
-    expect(await page.getByRole('img', { name: /日別配信数。合計10件/ }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: /日別配信数と回答数。配信10件、回答6件/ }).count()).toBe(1);
     expect(await page.getByRole('region', { name: '日別の表' }).locator('tbody tr').count()).toBe(2);
     const breakdown = page.getByRole('table').last();
     expect(await breakdown.innerText()).toContain('男性');

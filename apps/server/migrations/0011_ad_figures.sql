@@ -36,6 +36,10 @@ CREATE TABLE "ad_day_figures" (
 	"answer_seconds" jsonb NOT NULL,
 	CONSTRAINT "ad_day_figures_pkey" PRIMARY KEY ("ad_id", "day")
 );--> statement-breakpoint
+-- The days' deliveries and spend of a set of ads (a month of the billing page and the admin's
+-- advertisers) read from the index alone: the rows of one ad lie on as many pages as it has days
+-- (each day is written for all ads at once), the index's entries of one ad side by side.
+CREATE INDEX "ad_day_figures_deliveries_idx" ON "ad_day_figures" USING btree ("ad_id", "day", "deliveries", "spend", "max_unit_price");--> statement-breakpoint
 
 -- The same days by audience: the delivery's gender and age band at the click ('unknown' when not
 -- given); an answer counts in its delivery's audience.

@@ -763,7 +763,11 @@ export const adDayFigures = pgTable(
     optionAnswers: jsonb('option_answers').$type<Record<string, number>>().notNull(),
     answerSeconds: jsonb('answer_seconds').$type<Record<string, number>>().notNull(),
   },
-  (t) => [primaryKey({ name: 'ad_day_figures_pkey', columns: [t.adId, t.day] })],
+  (t) => [
+    primaryKey({ name: 'ad_day_figures_pkey', columns: [t.adId, t.day] }),
+    // A month of many ads' deliveries and spend read from the index alone (ad-deliveries-since.ts).
+    index('ad_day_figures_deliveries_idx').on(t.adId, t.day, t.deliveries, t.spend, t.maxUnitPrice),
+  ],
 );
 
 /** The same days by the deliveries' gender and age band at the click ('unknown' when not given). */
