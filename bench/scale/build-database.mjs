@@ -1045,32 +1045,15 @@ async function restoreDdl(client, where) {
 }
 
 /**
- * When page_views is partitioned, the months of the history need their partitions before the rows go
- * in: one per Japan-time month, as `page_views_yYYYYmMM`, unless one already covers that month.
+ * page_views is partitioned by Japan-time month (migration 0016): the history's months get their
+ * partitions before the rows go in, through the app's own function, as the prune job makes them.
  */
 async function createPageViewPartitions(client) {
-  const [{ partitioned }] = (
-    await client.query(
-      `select relkind = 'p' as partitioned from pg_class where oid = 'public.page_views'::regclass`,
-    )
-  ).rows;
-  if (!partitioned) return;
-  const { rows } = await client.query(`
-    select to_char(m, 'YYYY') as y, to_char(m, 'MM') as mm,
-           (m::timestamp at time zone 'Asia/Tokyo') as starts, ((m + interval '1 month')::timestamp at time zone 'Asia/Tokyo') as ends
-    from generate_series(date_trunc('month', bench_build.ago(${HISTORY_DAYS + 1}) at time zone 'Asia/Tokyo'),
-                         date_trunc('month', bench_build.t0() at time zone 'Asia/Tokyo'), interval '1 month') m`);
-  for (const row of rows) {
-    await client.query('savepoint partition');
-    try {
-      await client.query(
-        `create table page_views_y${row.y}m${row.mm} partition of page_views for values from ('${row.starts.toISOString()}') to ('${row.ends.toISOString()}')`,
-      );
-      await client.query('release savepoint partition');
-    } catch {
-      await client.query('rollback to savepoint partition');
-    }
-  }
+  await client.query(`
+    select qp_add_page_view_months(
+      first_month, first_month, date_trunc('month', bench_build.t0() at time zone 'Asia/Tokyo')::date)
+    from (select date_trunc('month', bench_build.ago(${HISTORY_DAYS + 1}) at time zone 'Asia/Tokyo')::date
+            as first_month) months`);
 }
 
 /**
