@@ -634,11 +634,13 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     'ad_deliveries: one per response, in the same order; earlier months already invoiced',
     async () => {
       await client.query(`
-      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id)
+      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id, gender, age_band)
       select r.ad_id, r.user_id, a.unit_price, r.clicked_at,
              case when r.clicked_at < ${LAST_MONTH}
-                  then (to_char(r.clicked_at at time zone 'Asia/Tokyo', 'YYYYMM') || substr(r.ad_id::text, 7))::uuid end
-      from quiz_responses r join bench_build.ad a on a.id = r.ad_id
+                  then (to_char(r.clicked_at at time zone 'Asia/Tokyo', 'YYYYMM') || substr(r.ad_id::text, 7))::uuid end,
+             -- The audience at the click, as qp_click_ad snapshots it (migration 0011).
+             p.gender, case when p.birth_date is null then null else qp_age_band(p.birth_date, r.clicked_at) end
+      from quiz_responses r join bench_build.ad a on a.id = r.ad_id join bench_build.person p on p.id = r.user_id
       where r.ad_id is not null`);
     },
   );

@@ -13,15 +13,25 @@ function NoticeItem({ notice, opened }: { notice: MemberNotice; opened: boolean 
   const markRead = useMarkNoticeRead();
   const [open, setOpen] = useState(opened);
   const item = useRef<HTMLLIElement>(null);
+  // Asked once per notice on this page (the server keeps the first read anyway); a failure may ask again.
+  const asked = useRef(false);
+  const markReadOnce = () => {
+    if (notice.read || asked.current) return;
+    asked.current = true;
+    markRead.mutate(notice.id, { onError: () => (asked.current = false) });
+  };
+  // Arrived from the home card's link: bring the notice into view (the layout scrolled to the top) and
+  // mark it read here, not by the toggle event a notice that starts open may or may not get.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the notice the link opened
   useEffect(() => {
-    // Arrived from the home card's link: bring the notice into view (the layout scrolled to the top).
-    if (opened) item.current?.scrollIntoView({ block: 'start' });
+    if (!opened) return;
+    item.current?.scrollIntoView({ block: 'start' });
+    markReadOnce();
   }, [opened]);
-  // The browser fires toggle for a notice that starts open too, so the home card's link marks it read.
   const toggled = (event: SyntheticEvent<HTMLDetailsElement>) => {
     const nowOpen = event.currentTarget.open;
     setOpen(nowOpen);
-    if (nowOpen && !notice.read && !markRead.isPending && !markRead.isSuccess) markRead.mutate(notice.id);
+    if (nowOpen) markReadOnce();
   };
   return (
     <li ref={item} className="card notice-item" data-testid="notice-item">
