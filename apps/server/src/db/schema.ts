@@ -118,6 +118,10 @@ export const users = pgTable(
     index('users_advertisers_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.role} = 'advertiser' and ${t.withdrawnAt} is null`),
+    // A member's invitees, newest first (the friends page; 0018_console_counts.sql).
+    index('users_referred_by_idx')
+      .on(t.referredBy, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.referredBy} is not null`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
     check('users_role_valid', oneOf(t.role, roles)),
     check('users_gender_valid', sql`${t.gender} is null or ${oneOf(t.gender, genders)}`),
@@ -368,6 +372,10 @@ export const quizResponses = pgTable(
     uniqueIndex('quiz_responses_person_ad_key').on(t.emailHash, t.adId),
     uniqueIndex('quiz_responses_person_daily_key').on(t.emailHash, t.dailyQuizId),
     index('quiz_responses_user_idx').on(t.userId, t.createdAt.desc()),
+    // Each daily quiz's answers and correct ones, counted from the index alone (the admin's list).
+    index('quiz_responses_daily_quiz_idx')
+      .on(t.dailyQuizId, t.isCorrect)
+      .where(sql`${t.dailyQuizId} is not null`),
     // An ad's answers by time: the figures of the days not rolled up yet (domain/figures).
     index('quiz_responses_ad_answer_idx')
       .on(t.adId, t.answeredAt)
@@ -570,6 +578,8 @@ export const notices = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     postedBy: text('posted_by').notNull(),
+    /** How many people have read it: kept by triggers on notice_reads (0018_console_counts.sql). */
+    readCount: integer('read_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

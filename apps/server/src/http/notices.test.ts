@@ -104,6 +104,17 @@ describe.each(databaseKinds())('notices on %s', (kind) => {
     expect(list.body.notices.find((item) => item.id === notice)?.reads).toBe(1);
   });
 
+  it('counts each reader once when many marks arrive at once, and the count equals the rows', async () => {
+    const notice = await post({ title: '同時既読', startsOn: day(0), endsOn: day(1) });
+    const readers = await Promise.all(Array.from({ length: 4 }, () => t.as.user()));
+    const marks = readers.flatMap(({ client }) => Array.from({ length: 6 }, () => read(client, notice)));
+    expect((await Promise.all(marks)).map((response) => response.status)).toEqual(marks.map(() => 200));
+    const rows = await t.database.db.select().from(noticeReads).where(eq(noticeReads.noticeId, notice));
+    expect(rows).toHaveLength(4);
+    const list = await t.admin.json<{ notices: AdminNotice[] }>('GET', '/api/admin/notices');
+    expect(list.body.notices.find((item) => item.id === notice)?.reads).toBe(4);
+  });
+
   it('lets a member mark an ended notice read, but not one not yet shown nor one that does not exist', async () => {
     const ended = await post({ startsOn: day(-5), endsOn: day(-2) });
     const upcoming = await post({ startsOn: day(2), endsOn: day(4) });
