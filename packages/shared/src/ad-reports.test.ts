@@ -40,7 +40,11 @@ describe('the ad report range', () => {
     expect(messageOf({ to: '2026-04-01' })).toBe(adReportMessages.bothNeeded);
     expect(messageOf({ from: '2026-02-29', to: '2026-03-01' })).toBe(adReportMessages.fromInvalid);
     expect(messageOf({ from: '2026-03-01', to: '20260302' })).toBe(adReportMessages.toInvalid);
-    expect(messageOf({ from: '0000-01-01', to: '0000-01-02' })).toBe(adReportMessages.fromInvalid);
+    expect(messageOf({ from: '0000-01-01', to: '0000-01-02' })).toBe(adReportMessages.outOfRange);
+    expect(messageOf({ from: '0001-01-01', to: '0001-01-01' })).toBe(adReportMessages.outOfRange);
+    expect(messageOf({ from: '2026-01-01', to: '9999-12-31' })).toBe(adReportMessages.outOfRange);
+    expect(messageOf({ from: '2000-01-01', to: '2000-01-01' })).toBeNull();
+    expect(messageOf({ from: '2099-12-31', to: '2099-12-31' })).toBeNull();
     expect(adReportQuery.safeParse({ from: '2026-04-01', to: '2026-04-02', extra: '1' }).success).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config.ts';
+import { JAPAN_DAY_FIRST, JAPAN_DAY_LAST, japanDay } from './japan-day.ts';
 
 /** A report covers this many Japan-time days unless asked otherwise (or fewer, from the ad's first day). */
 export const REPORT_DEFAULT_DAYS = 30;
@@ -16,6 +17,7 @@ export const adReportMessages = {
   bothNeeded: '開始日と終了日を両方入力してください。',
   fromAfterTo: '開始日は終了日と同じか、それより前の日付にしてください。',
   tooLong: `期間は${REPORT_MAX_DAYS}日以内で指定してください。`,
+  outOfRange: `日付は${JAPAN_DAY_FIRST}から${JAPAN_DAY_LAST}までの間で指定してください。`,
   downloadFailed: 'CSVのダウンロードに失敗しました。時間をおいて再度お試しください。',
 };
 
@@ -35,13 +37,12 @@ export function eachDay(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, daysInRange(from, to)) }, (_, i) => addDays(from, i));
 }
 
-/** yyyy-mm-dd, a day some calendar has (see notices.ts: the year 0 is left out, as the database does). */
-const dateField = (message: string) =>
-  z.iso.date({ error: message }).refine((value) => value >= '0001-01-01', { error: message });
-
 const range = {
-  from: dateField(adReportMessages.fromInvalid).optional(),
-  to: dateField(adReportMessages.toInvalid).optional(),
+  from: japanDay({
+    invalid: adReportMessages.fromInvalid,
+    outOfRange: adReportMessages.outOfRange,
+  }).optional(),
+  to: japanDay({ invalid: adReportMessages.toInvalid, outOfRange: adReportMessages.outOfRange }).optional(),
 };
 
 /** Both or neither, in order, and not longer than REPORT_MAX_DAYS. */

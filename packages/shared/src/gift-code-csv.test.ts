@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giftCodeMessages, parseGiftCodeCsv } from './gifts.ts';
+import { giftCodeKey, giftCodeMessages, parseGiftCodeCsv } from './gifts.ts';
 
 describe('a gift-code CSV', () => {
   it('reads the first column of each line, past a header, quotes and blank lines', () => {
@@ -23,6 +23,20 @@ describe('a gift-code CSV', () => {
       ok: false,
       message: giftCodeMessages.repeatedInFile(3, 1),
     });
+    // The same code written another way: letter case and hyphens aside.
+    for (const variant of ['aaaa-1111', 'AAAA1111', 'aA-aA-11-11', '-AAAA1111-']) {
+      expect(parseGiftCodeCsv(`AAAA-1111\nBBBB\n${variant}`), variant).toEqual({
+        ok: false,
+        message: giftCodeMessages.repeatedInFile(3, 1),
+      });
+    }
+  });
+
+  it('keeps each code as written, and judges repeats by its letters and digits alone', () => {
+    expect(parseGiftCodeCsv('abCD-12ef\n')).toEqual({ ok: true, codes: [{ code: 'abCD-12ef', line: 1 }] });
+    expect(giftCodeKey('abCD-12ef')).toBe('ABCD12EF');
+    expect(giftCodeKey('ABCD12EF')).toBe('ABCD12EF');
+    expect(giftCodeKey('ABCD-12EF')).not.toBe(giftCodeKey('ABCD-12E0'));
   });
 
   it('refuses a file without codes, and one with more than 1,000', () => {

@@ -72,14 +72,21 @@ export const giftCodeListQuery = z.strictObject({
 const GIFT_CODE = /^[A-Za-z0-9-]{4,64}$/;
 const HEADER = /^(code|gift ?code|コード|ギフトコード)$/i;
 
+/**
+ * A gift code as repeats are judged (in one file, and against the stock through its fingerprint):
+ * one code however it is written, in either letter case, with or without its hyphens. The code
+ * itself is kept and issued as it was loaded, since the member types it as printed.
+ */
+export const giftCodeKey = (code: string) => code.replaceAll('-', '').toUpperCase();
+
 export type ParsedGiftCodes =
   | { ok: true; codes: { code: string; line: number }[] }
   | { ok: false; message: string };
 
 /**
  * Reads an uploaded CSV of gift codes: the first column of each line (quotes allowed), blank lines
- * and a header line skipped. One wrong or repeated code refuses the whole file, naming its line, so
- * an upload loads all of its codes or none.
+ * and a header line skipped. One wrong or repeated code (giftCodeKey: AB-12 repeats ab12) refuses
+ * the whole file, naming its line, so an upload loads all of its codes or none.
  */
 export function parseGiftCodeCsv(text: string): ParsedGiftCodes {
   const codes: { code: string; line: number }[] = [];
@@ -93,9 +100,9 @@ export function parseGiftCodeCsv(text: string): ParsedGiftCodes {
       .trim();
     if (code === '' || (codes.length === 0 && HEADER.test(code))) continue;
     if (!GIFT_CODE.test(code)) return { ok: false, message: giftCodeMessages.malformed(line) };
-    const first = firstLineOf.get(code);
+    const first = firstLineOf.get(giftCodeKey(code));
     if (first !== undefined) return { ok: false, message: giftCodeMessages.repeatedInFile(line, first) };
-    firstLineOf.set(code, line);
+    firstLineOf.set(giftCodeKey(code), line);
     codes.push({ code, line });
   }
   if (codes.length === 0) return { ok: false, message: giftCodeMessages.fileEmpty };

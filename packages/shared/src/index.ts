@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './gifts.ts';
 export * from './identity-schemas.ts';
 export * from './invoices.ts';
+export * from './japan-day.ts';
 export * from './japan-time.ts';
 export * from './member-responses.ts';
 export * from './messages.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-config.ts';
+import { japanDay } from './japan-day.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
@@ -12,14 +13,6 @@ const text = (required: string, tooLong: string, max: number) =>
   wellFormedString({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 /**
- * A Japan-time calendar day, yyyy-mm-dd. zod's ISO date also refuses days no calendar has
- * (2026-02-30) and, with the lower bound, the year 0 that it reads but the database's date column has
- * not: either would be refused by the database with an error of its own.
- */
-const day = (message: string) =>
-  z.iso.date({ error: message }).refine((value) => value >= '0001-01-01', { error: message });
-
-/**
  * A notice as the admin posts or edits it: shown to members from `startsOn` to `endsOn` (Japan-time
  * days, both included), so the window may be a single day but never end before it starts.
  */
@@ -27,8 +20,8 @@ export const noticeBody = z
   .strictObject({
     title: text(messages.noticeTitleRequired, messages.noticeTitleTooLong, noticeLimits.title),
     body: text(messages.noticeBodyRequired, messages.noticeBodyTooLong, noticeLimits.body),
-    startsOn: day(messages.noticeStartsOnInvalid),
-    endsOn: day(messages.noticeEndsOnInvalid),
+    startsOn: japanDay({ invalid: messages.noticeStartsOnInvalid }),
+    endsOn: japanDay({ invalid: messages.noticeEndsOnInvalid }),
   })
   .refine((notice) => notice.endsOn >= notice.startsOn, {
     error: messages.noticeWindowInvalid,

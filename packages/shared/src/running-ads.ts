@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import './zod-config.ts';
 import type { adHolds } from './constants.ts';
+import { japanDay } from './japan-day.ts';
 import { japanIsoDate } from './japan-time.ts';
 
 /** Why an approved ad is held back from delivery (constants.ts adHolds). */
@@ -31,10 +32,7 @@ export const runningAdMessages = {
 } as const;
 
 /** A Japan-time calendar day, yyyy-mm-dd, in this century (a typo's year 0202 or 20266 is refused). */
-const scheduleDate = z
-  .string({ error: runningAdMessages.dateInvalid })
-  .regex(/^20\d{2}-\d{2}-\d{2}$/, { error: runningAdMessages.dateInvalid })
-  .pipe(z.iso.date({ error: runningAdMessages.dateInvalid }));
+const scheduleDate = japanDay({ invalid: runningAdMessages.dateInvalid });
 
 /**
  * The delivery window's fields of the ad's request: the first and the last Japan-time day it may

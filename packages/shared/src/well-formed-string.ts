@@ -18,3 +18,16 @@ export function isWellFormedText(value: string): boolean {
  */
 export const wellFormedString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isWellFormedText, { error: messages.invalidCharacters });
+
+/** Line breaks and the other control characters (tab, C0, DEL, C1, Unicode's line and paragraph separators). */
+const controlCharacters = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** False for text that holds a line break or another control character: a one-line field's text. */
+export function isOneLine(value: string): boolean {
+  return value.search(controlCharacters) === -1;
+}
+
+/** The text on one line: each run of line breaks and other control characters becomes one space. */
+export function toOneLine(value: string): string {
+  return value.replace(controlCharacters, ' ');
+}

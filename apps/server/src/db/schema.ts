@@ -531,7 +531,9 @@ export const giftRequests = pgTable(
  * The gift-code inventory (issue 16): codes the admin loaded for a gift type and amount, each
  * encrypted at rest (AES-256-GCM under GIFT_CODE_KEY, domain/gifts/gift-code-cipher.ts); only the
  * last four characters are kept in clear, for the admin's masked view. `fingerprint`, a keyed hash
- * of the code, refuses a code loaded twice. An exchange takes one available code inside its own
+ * of the code as people read it (letter case and hyphens aside), refuses a code loaded twice;
+ * `fingerprint_version` 1 marks one written before that, of the code as loaded, which the next load
+ * computes again (migrations/0019_trust.sql). An exchange takes one available code inside its own
  * statement (qp_take_gift_code, migrations/0006_gift_codes_notices.sql), so a code goes to one request:
  * `gift_request_id` is unique, and set exactly when the code is issued.
  */
@@ -543,6 +545,7 @@ export const giftCodes = pgTable(
     amount: integer('amount').notNull(),
     codeCiphertext: text('code_ciphertext').notNull(),
     fingerprint: text('fingerprint').notNull(),
+    fingerprintVersion: smallint('fingerprint_version').notNull().default(2),
     last4: text('last4').notNull(),
     status: text('status', { enum: giftCodeStatuses }).notNull().default('available'),
     giftRequestId: uuid('gift_request_id').references(() => giftRequests.id),
@@ -556,6 +559,7 @@ export const giftCodes = pgTable(
     uniqueIndex('gift_codes_fingerprint_key').on(t.fingerprint),
     uniqueIndex('gift_codes_request_key').on(t.giftRequestId),
     index('gift_codes_stock_idx').on(t.giftType, t.amount, t.id).where(sql`${t.status} = 'available'`),
+    index('gift_codes_old_fingerprint_idx').on(t.id).where(sql`${t.fingerprintVersion} = 1`),
     check('gift_codes_status_valid', oneOf(t.status, giftCodeStatuses)),
     check('gift_codes_amount_positive', sql`${t.amount} > 0`),
     check(

@@ -215,6 +215,11 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
       ['?from=2026-02-30&to=2026-03-01', adReportMessages.fromInvalid],
       ['?from=2026-02-01&to=2026/03/01', adReportMessages.toInvalid],
       ['?from=yesterday&to=2026-03-01', adReportMessages.fromInvalid],
+      // Real days whose first Japan-time instant, or the day after the range, PostgreSQL cannot name.
+      ['?from=0001-01-01&to=0001-01-01', adReportMessages.outOfRange],
+      ['?from=9999-12-31&to=9999-12-31', adReportMessages.outOfRange],
+      ['?from=1999-12-31&to=2000-01-01', adReportMessages.outOfRange],
+      ['?from=2099-12-31&to=2100-01-01', adReportMessages.outOfRange],
     ];
     for (const [query, message] of refused) {
       for (const path of [`/report${query}`, `/report.csv${query}`]) {
@@ -222,6 +227,11 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
         expect(answer.status, path).toBe(400);
         expect(answer.body.error.message, path).toBe(message);
       }
+    }
+    for (const query of ['?from=2000-01-01&to=2000-01-01', '?from=2099-12-31&to=2099-12-31']) {
+      expect((await reportOf(advertiser.client, adId, query)).status, query).toBe(200);
+      const csv = await advertiser.client.raw(`/api/advertiser/ads/${adId}/report.csv${query}`);
+      expect(csv.status, query).toBe(200);
     }
     const leapYear = await reportOf(advertiser.client, adId, '?from=2028-01-01&to=2028-12-31');
     expect(leapYear.status).toBe(200);

@@ -80,6 +80,65 @@ describe('spend and qualified invoices (issue 17)', () => {
     expect(row?.companyName).toBe('株式会社あたらしい');
   });
 
+  it('keeps the addressee on one line: a line break is refused when given, and printed as a space if kept', async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    const put = (companyName: string, companyAddress: string) =>
+      advertiser.client.json<ErrorReply & { company: AdvertiserCompany }>('PUT', '/api/advertiser/company', {
+        companyName,
+        companyAddress,
+      });
+    const refused: [string, string, string][] = [
+      ['株式会社正規\n株式会社偽', '', invoiceMessages.companyNameNotOneLine],
+      ['株式会社正規\r株式会社偽', '', invoiceMessages.companyNameNotOneLine],
+      ['株式会社\t正規', '', invoiceMessages.companyNameNotOneLine],
+      ['株式会社\u2028正規', '', invoiceMessages.companyNameNotOneLine],
+      ['株式会社正規', '東京都\r\n千代田区', invoiceMessages.companyAddressNotOneLine],
+      ['株式会社正規', '東京都\u0085千代田区', invoiceMessages.companyAddressNotOneLine],
+    ];
+    for (const [companyName, companyAddress, message] of refused) {
+      const reply = await put(companyName, companyAddress);
+      expect(reply.status, JSON.stringify(companyName + companyAddress)).toBe(400);
+      expect(reply.body.error.message, JSON.stringify(companyName + companyAddress)).toBe(message);
+    }
+    const signUp = await new TestHttpClient(t.url).json<ErrorReply>('POST', '/api/advertiser/sign-up', {
+      displayName: '表示名の広告社',
+      email: `one-line-${randomUUID()}@example.com`,
+      password: 'long-enough-1',
+      agreeToTerms: true,
+      companyName: '株式会社正規\n株式会社偽',
+    });
+    expect(signUp.status).toBe(400);
+    expect(signUp.body.error.message).toBe(invoiceMessages.companyNameNotOneLine);
+    // A line break at either end goes with the spaces there.
+    const trimmed = await put('\n株式会社正規\r\n', '東京都千代田区1-1\n');
+    expect(trimmed.body.company).toMatchObject({
+      companyName: '株式会社正規',
+      companyAddress: '東京都千代田区1-1',
+    });
+
+    // A name kept with line breaks (from before, or written by hand) is printed on its one line.
+    await db
+      .update(users)
+      .set({ companyName: '株式会社改行\n偽の一行', companyAddress: '大阪府\r\n大阪市北区' })
+      .where(eq(users.id, advertiser.uid));
+    const ad = await createAd(db, { advertiserId: advertiser.uid, adTitle: '二行の\n広告', unitPrice: 100 });
+    await deliver(db, ad, months().lastMonth);
+    await createMonthlyInvoices({ db, now: new Date(), issuer: { ...ISSUER, name: '株式会社\nテスト運営' } });
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.adId, ad.id));
+    const response = await advertiser.client.raw(`/api/advertiser/invoices/${invoice!.id}/pdf`);
+    expect(response.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    for (const line of [
+      '株式会社改行 偽の一行 御中',
+      '大阪府 大阪市北区',
+      '広告配信料「二行の 広告」',
+      '株式会社 テスト運営',
+    ]) {
+      expect(text, line).toContain(line);
+    }
+  });
+
   it("shows this month's spend per ad and for the account, tax rounded per ad as its invoice will be", async () => {
     const db = t.database.db;
     const advertiser = await advertiserSession(t);

@@ -10,6 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, devOutbox, giftCodes, giftRequests } from '../db/schema.ts';
+import { createGiftCodeCipher } from '../domain/gifts/gift-code-cipher.ts';
 import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -17,8 +18,14 @@ import { useTestApp } from '../test/use-test-app.ts';
 const codesFor = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
 
+/** Every line the app logs at warn and above, kept in memory. */
+const logLines: string[] = [];
+const logDestination = { write: (line: string) => void logLines.push(line) };
+const loggedWith = (msg: string) =>
+  logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
+
 describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
-  const t = useTestApp(kind, { admin: true });
+  const t = useTestApp(kind, { admin: true, env: { LOG_LEVEL: 'warn' }, logDestination });
   const load = (giftType: string, amount: number, csv: string) =>
     t.admin.json<{ loaded: number } & ErrorReply>('POST', '/api/admin/gift-codes', { giftType, amount, csv });
   const stockOf = async (giftType: string, amount: number) => {
@@ -167,6 +174,69 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     expect(low).toContain('amazon/1000');
     expect(low).toContain('quo/3000');
     expect(low).not.toContain('amazon/10000');
+  });
+
+  it('refuses a code in stock or in the file written another way, and keeps each code as written', async () => {
+    expect((await load('quo', 1000, 'QUO-Case-0001')).status).toBe(201);
+    for (const variant of ['quo-case-0001', 'QUOCASE0001', 'QuO-cAsE-00-01']) {
+      const reply = await load('quo', 1000, `QUO-FRESH-0001\n${variant}`);
+      expect(reply.status, variant).toBe(409);
+      expect(reply.body.error.message, variant).toBe(giftCodeMessages.alreadyLoaded([2]));
+    }
+    const inFile = await load('quo', 1000, 'QUO-FILE-0001\nquofile0001');
+    expect(inFile.status).toBe(400);
+    expect(inFile.body.error.message).toBe(giftCodeMessages.repeatedInFile(2, 1));
+
+    const cipher = createGiftCodeCipher(t.config.giftCodeKey);
+    const rows = await t.database.db.select().from(giftCodes).where(eq(giftCodes.amount, 1000));
+    const loaded = rows
+      .filter((row) => row.giftType === 'quo')
+      .map((row) => cipher.decrypt(row.codeCiphertext));
+    expect(loaded.sort()).toEqual(['QUO-Case-0001', 'QUO-DUP-0001']);
+  });
+
+  it('computes the fingerprints of codes loaded before again, so their variants are refused too', async () => {
+    const cipher = createGiftCodeCipher(t.config.giftCodeKey);
+    // Rows as an older version left them: fingerprinted as loaded (here, any other value).
+    const older = ['Old-Mixed-0001', 'OLDPLAIN0002', 'OLD-TWICE-0003', 'old-twice-0003'];
+    const inserted = await t.database.db
+      .insert(giftCodes)
+      .values(
+        older.map((code, i) => ({
+          giftType: 'quo',
+          amount: 1000,
+          codeCiphertext: cipher.encrypt(code),
+          fingerprint: `as-loaded-${i}`,
+          fingerprintVersion: 1,
+          last4: code.slice(-4),
+          loadedBy: 'admin',
+        })),
+      )
+      .returning({ id: giftCodes.id });
+    const ids = inserted.map((row) => row.id);
+    const repeatsLogged = () =>
+      loggedWith('gift codes in stock twice, written two ways: withdraw the repeats');
+    const before = repeatsLogged().length;
+
+    expect((await load('quo', 1000, 'QUO-AFTER-0001')).status).toBe(201);
+    const rows = await t.database.db.select().from(giftCodes);
+    const byId = (id: number | undefined) => rows.find((row) => row.id === id);
+    expect(ids.map((id) => byId(id)?.fingerprintVersion)).toEqual([2, 2, 2, 2]);
+    expect(ids.map((id) => byId(id)?.fingerprint)).toEqual([
+      cipher.fingerprint('OLD-MIXED-0001'),
+      cipher.fingerprint('OLDPLAIN0002'),
+      cipher.fingerprint('OLD-TWICE-0003'),
+      // The same code twice: the second keeps its old fingerprint, and is named in the log.
+      'as-loaded-3',
+    ]);
+    expect(repeatsLogged().slice(before)).toMatchObject([{ level: 40, giftCodeIds: [ids[3]] }]);
+    expect(ids.map((id) => byId(id) && cipher.decrypt(byId(id)!.codeCiphertext))).toEqual(older);
+
+    for (const variant of ['old-mixed-0001', 'oldplain0002', 'OLDTWICE0003']) {
+      const reply = await load('quo', 1000, `QUO-FRESH-0002\n${variant}`);
+      expect(reply.status, variant).toBe(409);
+      expect(reply.body.error.message, variant).toBe(giftCodeMessages.alreadyLoaded([2]));
+    }
   });
 });
 

@@ -25,7 +25,7 @@ describe.each(postgresKinds())('failed payments exactly once under concurrency o
 
   it('acts once on 40 identical deliveries of a payment-failed event at once: one failure, one mail, one hold', async () => {
     const owner = await advertiserWithInvoice(t, PAYING_CARD);
-    const event = paymentFailed(`evt_burst_${owner.invoice.id}`, owner.invoice.id);
+    const event = paymentFailed(`evt_burst_${owner.invoice.id}`, owner);
     const responses = await Promise.all(Array.from({ length: 40 }, () => postEvent(t, event)));
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { handled: boolean }[];
     expect(responses.every((r) => r.status === 200)).toBe(true);
@@ -42,7 +42,7 @@ describe.each(postgresKinds())('failed payments exactly once under concurrency o
     const owner = await advertiserWithInvoice(t, PAYING_CARD);
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        postEvent(t, paymentFailed(`evt_each_${i}_${owner.invoice.id}`, owner.invoice.id)),
+        postEvent(t, paymentFailed(`evt_each_${i}_${owner.invoice.id}`, owner)),
       ),
     );
     expect(responses.every((r) => r.status === 200)).toBe(true);

@@ -14,10 +14,12 @@ import {
   DECLINING_CARD,
   failureMailsTo,
   holdsOf,
+  invoicePaid,
   invoiceRow,
   PAYING_CARD,
   paymentFailed,
   postEvent,
+  postSignedBody,
   registerCard,
   runMonthlyCharges,
 } from '../test/billing-fixtures.ts';
@@ -33,8 +35,14 @@ async function failedGauge(url: string) {
   return Number(/^qp_invoices\{status="failed"\} (\d+)$/m.exec(text)?.[1]);
 }
 
+/** Every line the app logs at warn and above, kept in memory. */
+const logLines: string[] = [];
+const logDestination = { write: (line: string) => void logLines.push(line) };
+const loggedWith = (msg: string) =>
+  logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
+
 describe.each(databaseKinds())('failed payments on %s', (kind) => {
-  const t = useTestApp(kind, { admin: true });
+  const t = useTestApp(kind, { admin: true, env: { LOG_LEVEL: 'warn' }, logDestination });
 
   it('fails a declined charge of the monthly run: reason, every ad held, one mail, the banner; a new card pays it and lifts the hold', async () => {
     const owner = await advertiserWithInvoice(t, DECLINING_CARD);
@@ -89,7 +97,7 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
 
   it('acts on a signed payment-failed event once, refuses a bad signature, and a paid event lifts the hold', async () => {
     const owner = await advertiserWithInvoice(t, PAYING_CARD);
-    const event = paymentFailed(`evt_failed_${owner.invoice.id}`, owner.invoice.id);
+    const event = paymentFailed(`evt_failed_${owner.invoice.id}`, owner);
 
     const forged = await postEvent(t, event, 'whsec_not_the_secret');
     expect(forged.status).toBe(400);
@@ -111,17 +119,11 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
     expect(await failureMailsTo(t, owner.email)).toHaveLength(1);
 
     // The provider's next attempt fails too (a new event): no second mail, no second hold.
-    await postEvent(t, paymentFailed(`${event.id}_2`, owner.invoice.id));
+    await postEvent(t, paymentFailed(`${event.id}_2`, owner));
     expect(await failureMailsTo(t, owner.email)).toHaveLength(1);
     expect(await holdsOf(t, owner.adIds)).toEqual([['billing'], ['paused', 'billing']]);
 
-    const paid = await postEvent(t, {
-      id: `evt_paid_${owner.invoice.id}`,
-      type: 'invoice.paid',
-      data: {
-        object: { id: 'in_paid_1', object: 'invoice', metadata: { quiz_points_invoice: owner.invoice.id } },
-      },
-    });
+    const paid = await postEvent(t, invoicePaid(`evt_paid_${owner.invoice.id}`, owner, 'in_paid_1'));
     expect(await paid.json()).toEqual({ received: true, handled: true });
     expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({
       status: 'charged',
@@ -130,9 +132,106 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
     expect(await holdsOf(t, owner.adIds)).toEqual([[], ['paused']]);
 
     // A late failure event for the paid invoice changes nothing.
-    await postEvent(t, paymentFailed(`${event.id}_late`, owner.invoice.id));
+    await postEvent(t, paymentFailed(`${event.id}_late`, owner));
     expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({ status: 'charged' });
     expect(await holdsOf(t, owner.adIds)).toEqual([[], ['paused']]);
+  });
+
+  it("acts on an invoice event only when its customer and amount are the invoice's: another customer's changes nothing", async () => {
+    const victim = await advertiserWithInvoice(t, PAYING_CARD);
+    const other = await advertiserWithInvoice(t, PAYING_CARD);
+    await postEvent(t, paymentFailed(`evt_victim_failed_${victim.invoice.id}`, victim));
+    expect(await invoiceRow(t, victim.invoice.id)).toMatchObject({ status: 'failed' });
+    expect(await holdsOf(t, victim.adIds)).toEqual([['billing'], ['paused', 'billing']]);
+    const ignored = () => loggedWith("payment event ignored: its customer or amount is not the invoice's");
+    const before = ignored().length;
+
+    // Signed events about the victim's invoice that are not the victim's provider invoice: another
+    // customer's, another amount, no customer. Each is acknowledged, logged and changes nothing.
+    const notTheirs = [
+      invoicePaid('evt_paid_by_other', { customerId: other.customerId, invoice: victim.invoice }, 'in_1'),
+      invoicePaid('evt_paid_less', { ...victim, invoice: { ...victim.invoice, total: 1 } }, 'in_2'),
+      invoicePaid('evt_paid_nobody', { ...victim, customerId: null }, 'in_3'),
+      // A failure naming the other advertiser's invoice, from the victim's customer.
+      paymentFailed('evt_failed_by_victim', { customerId: victim.customerId, invoice: other.invoice }),
+    ];
+    for (const event of notTheirs) {
+      const response = await postEvent(t, event);
+      expect(response.status, event.id).toBe(200);
+      expect(await response.json(), event.id).toEqual({ received: true, handled: false });
+    }
+    expect(await invoiceRow(t, victim.invoice.id)).toMatchObject({
+      status: 'failed',
+      providerInvoiceId: null,
+    });
+    expect(await holdsOf(t, victim.adIds)).toEqual([['billing'], ['paused', 'billing']]);
+    expect(await invoiceRow(t, other.invoice.id)).toMatchObject({ status: 'charging', failedAt: null });
+    expect(await holdsOf(t, other.adIds)).toEqual([[], ['paused']]);
+    expect(await failureMailsTo(t, other.email)).toHaveLength(0);
+    const recorded = await t.database.db.select({ id: paymentWebhookEvents.id }).from(paymentWebhookEvents);
+    expect(recorded.filter((row) => notTheirs.some((event) => event.id === row.id))).toEqual([]);
+    expect(ignored().slice(before)).toMatchObject(
+      notTheirs.map((event) => ({ level: 40, eventId: event.id, type: event.type })),
+    );
+
+    // The victim's own provider invoice still settles it.
+    await postEvent(t, invoicePaid('evt_paid_by_victim', victim, 'in_victim'));
+    expect(await invoiceRow(t, victim.invoice.id)).toMatchObject({
+      status: 'charged',
+      providerInvoiceId: 'in_victim',
+    });
+    expect(await holdsOf(t, victim.adIds)).toEqual([[], ['paused']]);
+  });
+
+  it('refuses a signed body that is not a whole event with 400 and a log line, and changes nothing', async () => {
+    const owner = await advertiserWithInvoice(t, PAYING_CARD);
+    await postEvent(t, paymentFailed(`evt_before_${owner.invoice.id}`, owner));
+    const paid = {
+      object: 'event',
+      ...invoicePaid(`evt_malformed_${owner.invoice.id}`, owner, 'in_malformed'),
+    };
+    const failed = { object: 'event', ...paymentFailed(`evt_malformed_failure_${owner.invoice.id}`, owner) };
+    const failedSaying = (message: string) => ({
+      ...failed,
+      data: { object: { ...failed.data.object, last_finalization_error: { message } } },
+    });
+    const { id: _id, ...withoutId } = paid;
+    const malformed: [string, unknown][] = [
+      ['no id', withoutId],
+      ['an id that is not text', { ...paid, id: 42 }],
+      ['a NUL in the id', { ...paid, id: 'evt_\u0000' }],
+      ['data null', { ...paid, data: null }],
+      ['data.object null', { ...paid, data: { object: null } }],
+      ['data.object an array', { ...paid, data: { object: [paid.data.object] } }],
+      ['an invoice without its id', { ...paid, data: { object: { ...paid.data.object, id: undefined } } }],
+      ['a NUL in the failure message', failedSaying('declined\u0000')],
+      ['half a surrogate pair in the failure message', failedSaying('\ud800')],
+      ['a JSON array', [paid]],
+      ['a JSON string', 'evt_1'],
+      ['JSON null', null],
+    ];
+    const refused = () => loggedWith('payment webhook refused');
+    for (const [what, body] of malformed) {
+      const before = refused().length;
+      const response = await postSignedBody(t, JSON.stringify(body));
+      expect(response.status, what).toBe(400);
+      expect(((await response.json()) as ErrorReply).error.code, what).toBe('BAD_REQUEST');
+      expect(refused().length - before, what).toBe(1);
+    }
+    expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({
+      status: 'failed',
+      failureReason: `Stripe invoice in_evt_before_${owner.invoice.id} payment failed`,
+    });
+    expect(await holdsOf(t, owner.adIds)).toEqual([['billing'], ['paused', 'billing']]);
+    expect(await failureMailsTo(t, owner.email)).toHaveLength(1);
+    for (const id of [paid.id, failed.id]) {
+      expect(
+        await t.database.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, id)),
+      ).toEqual([]);
+    }
+    // The same event, whole, is acted on.
+    expect(await (await postEvent(t, paid)).json()).toEqual({ received: true, handled: true });
+    expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({ status: 'charged' });
   });
 
   it('takes a card attached at the provider as the new card and charges the failed invoices with it', async () => {

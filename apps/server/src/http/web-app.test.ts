@@ -88,6 +88,17 @@ describe('the page HTML', () => {
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
     expect(worker.headers['cache-control']).toBe('no-cache');
+    // The build writes a compressed copy beside it, sent to browsers that accept one: uncached too.
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(compressed.headers['content-encoding'], encoding).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString(), encoding).toBe(worker.body);
+      expect(compressed.headers['content-type'], encoding).toMatch(/^(application|text)\/javascript/);
+      expect(compressed.headers['cache-control'], encoding).toBe('no-cache');
+    }
     const manifest = await app.inject('/manifest.webmanifest');
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('public, max-age=3600');

@@ -137,8 +137,9 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // The service worker is checked on every visit, so a deploy reaches installed apps at once.
-      const worker = path.basename(filePath) === 'sw.js';
+      // The service worker is checked on every visit, so a deploy reaches installed apps at once;
+      // so is its compressed copy, which is what most browsers are sent.
+      const worker = /^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath));
       res.setHeader(
         'cache-control',
         worker ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

@@ -167,7 +167,15 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
     ),
   ]),
   'GET /dev/payments/invoices': { ...devPage, query: { token: 'not-a-token' } },
-  ...sameRule(page, ['GET /index.html', 'GET /favicon.ico', 'GET /sw.js', 'GET /manifest.webmanifest']),
+  ...sameRule(page, [
+    'GET /index.html',
+    'GET /favicon.ico',
+    'GET /sw.js',
+    // Its compressed copies, as the build writes them (sent for /sw.js to browsers that accept them).
+    'GET /sw.js.br',
+    'GET /sw.js.gz',
+    'GET /manifest.webmanifest',
+  ]),
 };
 
 /** Who must be let in, for each declared audience (everyone else is refused). */

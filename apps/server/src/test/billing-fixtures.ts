@@ -55,7 +55,12 @@ export async function advertiserWithInvoice(t: TestAppHandle, cardNumber: string
     })
     .returning();
   if (!invoice) throw new Error('no invoice');
-  return { ...advertiser, adIds: [billed.id, paused.id], invoice };
+  const [billing] = await db
+    .select({ customerId: advertiserBilling.providerCustomerId })
+    .from(advertiserBilling)
+    .where(eq(advertiserBilling.userId, advertiser.uid));
+  if (!billing) throw new Error('no provider customer');
+  return { ...advertiser, adIds: [billed.id, paused.id], invoice, customerId: billing.customerId };
 }
 
 /** A second invoice (another ad, same advertiser), `charging`. */
@@ -114,7 +119,11 @@ export function postEvent(
   event: { id: string; type: string; data: { object: object } },
   secret = t.config.payments.webhookSecret,
 ) {
-  const payload = JSON.stringify({ object: 'event', ...event });
+  return postSignedBody(t, JSON.stringify({ object: 'event', ...event }), secret);
+}
+
+/** Any body, signed as the provider signs its events: the signature holds whatever the body says. */
+export function postSignedBody(t: TestAppHandle, payload: string, secret = t.config.payments.webhookSecret) {
   return fetch(`${t.url}/api/payments/webhook`, {
     method: 'POST',
     headers: {
@@ -125,18 +134,33 @@ export function postEvent(
   });
 }
 
+/** The provider's invoice for one of our invoices: its advertiser's customer, its total, our tag. */
+export interface BilledInvoice {
+  customerId: string | null;
+  invoice: { id: string; total: number };
+}
+
+const providerInvoice = ({ customerId, invoice }: BilledInvoice, id: string, status: string) => ({
+  id,
+  object: 'invoice',
+  customer: customerId,
+  total: invoice.total,
+  status,
+  metadata: { quiz_points_invoice: invoice.id },
+});
+
 /** Stripe's invoice.payment_failed for one of our invoices. */
-export const paymentFailed = (eventId: string, invoiceId: string) => ({
+export const paymentFailed = (eventId: string, billed: BilledInvoice) => ({
   id: eventId,
   type: 'invoice.payment_failed',
-  data: {
-    object: {
-      id: `in_${eventId}`,
-      object: 'invoice',
-      status: 'open',
-      metadata: { quiz_points_invoice: invoiceId },
-    },
-  },
+  data: { object: providerInvoice(billed, `in_${eventId}`, 'open') },
+});
+
+/** Stripe's invoice.paid for one of our invoices, paid as the provider's invoice `providerInvoiceId`. */
+export const invoicePaid = (eventId: string, billed: BilledInvoice, providerInvoiceId: string) => ({
+  id: eventId,
+  type: 'invoice.paid',
+  data: { object: providerInvoice(billed, providerInvoiceId, 'paid') },
 });
 
 /** The advertiser's declining stand-in card pays from now on (say, the bank lifted its block). */

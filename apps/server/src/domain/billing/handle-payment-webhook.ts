@@ -1,6 +1,7 @@
-import type { Tx } from '../../db/client.ts';
-import { paymentWebhookEvents } from '../../db/schema.ts';
-import type { PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { advertiserBilling, invoices, paymentWebhookEvents } from '../../db/schema.ts';
+import type { PaymentWebhookEvent, ProviderInvoice } from '../../services/payments/payment-provider.ts';
 import { DomainError } from '../domain-error.ts';
 import { type BillingServices, mailChargeFailure } from './charge-invoice.ts';
 import { readFinishedSetup, type SavedCard, saveCard } from './record-card-setup.ts';
@@ -22,6 +23,26 @@ interface EventEffect {
 }
 
 /**
+ * Whether the provider's invoice an event is about is our invoice's: its customer is the one we
+ * keep for the invoice's advertiser, and it asks for the invoice's total. (An unknown invoice passes:
+ * the event then changes nothing anyway.) An invoice's advertiser, total and the advertiser's
+ * customer never change once written, so reading them before the event's transaction is exact.
+ */
+async function isOurInvoice(
+  db: Database,
+  { invoiceId, customerId, amount }: ProviderInvoice & { invoiceId: string },
+) {
+  const [invoice] = await db
+    .select({ total: invoices.total, customerId: advertiserBilling.providerCustomerId })
+    .from(invoices)
+    .leftJoin(advertiserBilling, eq(advertiserBilling.userId, invoices.advertiserId))
+    .where(eq(invoices.id, invoiceId));
+  return (
+    !invoice || (invoice.customerId !== null && invoice.customerId === customerId && invoice.total === amount)
+  );
+}
+
+/**
  * A verified provider event, acted on once per event id: the event id is recorded in the same
  * transaction as its effect, so a redelivery (or many at once) changes nothing more, and a failed
  * effect leaves the event unrecorded for the provider to send again.
@@ -29,9 +50,26 @@ interface EventEffect {
  *   browser's return records it; whichever comes first), then their failed invoices are retried;
  * - a failed charge: the invoice is `failed` and the advertiser's ads held (mailed once per invoice);
  * - a paid invoice: `charged`, and the hold lifts when nothing else is failed.
+ * An invoice event whose customer or amount is not our invoice's is logged and ignored, unrecorded.
  */
 export async function handlePaymentWebhook({ services, event }: HandlePaymentWebhookOptions) {
   const { action } = event;
+  if (
+    (action.kind === 'chargeFailed' || action.kind === 'chargePaid') &&
+    !(await isOurInvoice(services.db, action))
+  ) {
+    services.log.warn(
+      {
+        eventId: event.id,
+        type: event.type,
+        invoiceId: action.invoiceId,
+        customerId: action.customerId,
+        amount: action.amount,
+      },
+      "payment event ignored: its customer or amount is not the invoice's",
+    );
+    return { handled: false };
+  }
   // Reading the provider happens before the transaction, never inside it.
   let card: SavedCard | null = null;
   if (action.kind === 'setupCompleted') {

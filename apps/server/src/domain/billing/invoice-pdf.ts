@@ -6,6 +6,7 @@ import {
   INVOICE_TAX_RATE_PERCENT,
   japanClock,
   japanMonthStart,
+  toOneLine,
 } from '@quiz-points/shared';
 
 /** Everything a qualified invoice (適格請求書) shows, as the invoice row keeps it. */
@@ -62,6 +63,23 @@ const statusNotes: Record<string, string> = {
 };
 
 /**
+ * The invoice's text fields as the one line each is printed on: pdfkit starts a new line at every
+ * line break, so a name kept with one (written before the forms refused them, or by hand) would add a
+ * line to the addressee block.
+ */
+function oneLineFields(data: InvoicePdfData): InvoicePdfData {
+  const line = (text: string) => toOneLine(text).trim();
+  return {
+    ...data,
+    issuerName: line(data.issuerName),
+    issuerRegistrationNumber: line(data.issuerRegistrationNumber),
+    recipientName: line(data.recipientName),
+    recipientAddress: data.recipientAddress === null ? null : line(data.recipientAddress),
+    adTitle: line(data.adTitle),
+  };
+}
+
+/**
  * One PDF at a time per process: each needs some 50 MB while it is made (the parsed font), so
  * several downloads at once wait in turn rather than add up against the server's memory target.
  */
@@ -79,7 +97,8 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
  * consumption tax, and the total. pdfkit embeds a subset of the font with a ToUnicode map, so the
  * text can be copied and searched. pdfkit itself is loaded with the first PDF.
  */
-async function render(data: InvoicePdfData): Promise<Buffer> {
+async function render(invoice: InvoicePdfData): Promise<Buffer> {
+  const data = oneLineFields(invoice);
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',

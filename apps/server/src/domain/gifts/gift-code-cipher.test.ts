@@ -24,9 +24,12 @@ describe('the gift-code cipher', () => {
     expect(() => cipher.decrypt('CODE-1234')).toThrow();
   });
 
-  it('fingerprints a code the same way every time, differently under another key', () => {
+  it('fingerprints a code the same way every time and however it is written, differently under another key', () => {
     expect(cipher.fingerprint('CODE-1234')).toBe(cipher.fingerprint('CODE-1234'));
     expect(cipher.fingerprint('CODE-1234')).not.toBe(cipher.fingerprint('CODE-1235'));
+    for (const variant of ['code-1234', 'CODE1234', 'Co-De-12-34']) {
+      expect(cipher.fingerprint(variant), variant).toBe(cipher.fingerprint('CODE-1234'));
+    }
     expect(createGiftCodeCipher(Buffer.alloc(32, 2)).fingerprint('CODE-1234')).not.toBe(
       cipher.fingerprint('CODE-1234'),
     );

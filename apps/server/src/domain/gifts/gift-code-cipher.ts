@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { giftCodeKey } from '@quiz-points/shared';
 
 /**
  * The gift-code inventory's encryption at rest (decision 016). Two keys are derived from
@@ -9,8 +10,12 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 export interface GiftCodeCipher {
   encrypt(code: string): string;
   decrypt(ciphertext: string): string;
+  /** One for every way of writing the code (giftCodeKey: letter case and hyphens aside). */
   fingerprint(code: string): string;
 }
+
+/** What gift_codes.fingerprint_version says of a fingerprint made by `fingerprint` (migration 0019). */
+export const GIFT_CODE_FINGERPRINT_VERSION = 2;
 
 const VERSION = 'v1';
 
@@ -41,7 +46,7 @@ export function createGiftCodeCipher(key: Buffer): GiftCodeCipher {
       return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
     },
     fingerprint(code) {
-      return createHmac('sha256', fingerprintKey).update(code).digest('base64url');
+      return createHmac('sha256', fingerprintKey).update(giftCodeKey(code)).digest('base64url');
     },
   };
 }

@@ -40,8 +40,8 @@ export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {
     defineRoute(api.gifts.listGiftCodes, async ({ reader, query }) => ({
       codes: await listGiftCodes({ db: reader, ...query }),
     })),
-    defineRoute(api.gifts.loadGiftCodes, async ({ viewer, body }) =>
-      loadGiftCodes({ db, cipher, adminId: viewer.id, input: body }),
+    defineRoute(api.gifts.loadGiftCodes, async ({ viewer, body, request }) =>
+      loadGiftCodes({ db, cipher, adminId: viewer.id, input: body, log: request.log }),
     ),
     defineRoute(api.gifts.withdrawGiftCode, async ({ viewer, params }) => {
       await withdrawGiftCode({ db, ...params, adminId: viewer.id });

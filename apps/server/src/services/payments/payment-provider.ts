@@ -7,6 +7,17 @@ export interface SetupResult {
   cardLast4: string | null;
 }
 
+/**
+ * Whose the provider's invoice is and what it asks for, as the event says: acted on only when they
+ * are our invoice's (its advertiser's customer, its total), since the tag naming our invoice is
+ * only metadata.
+ */
+export interface ProviderInvoice {
+  customerId: string | null;
+  /** Yen, tax included. */
+  amount: number;
+}
+
 /** What a verified provider event asks the product to do (docs/decisions/018-failed-payments.md). */
 export type PaymentEventAction =
   /** A finished card-setup checkout (checkout.session.completed in setup mode). */
@@ -20,9 +31,9 @@ export type PaymentEventAction =
       cardLast4: string | null;
     }
   /** A charge of one of our invoices failed (invoice.payment_failed). */
-  | { kind: 'chargeFailed'; invoiceId: string; reason: string }
+  | ({ kind: 'chargeFailed'; invoiceId: string; reason: string } & ProviderInvoice)
   /** One of our invoices was paid, e.g. by the advertiser on the provider's page (invoice.paid). */
-  | { kind: 'chargePaid'; invoiceId: string; providerInvoiceId: string }
+  | ({ kind: 'chargePaid'; invoiceId: string; providerInvoiceId: string } & ProviderInvoice)
   | { kind: 'none' };
 
 /** A verified provider event, reduced to what the product acts on. */

@@ -309,16 +309,26 @@ describe('the Stripe adapter', () => {
       );
       return provider.parseWebhook(Buffer.from(payload), signature).action;
     };
-    const invoice = { id: 'in_9', object: 'invoice', metadata: { quiz_points_invoice: ours } };
+    const invoice = {
+      id: 'in_9',
+      object: 'invoice',
+      customer: 'cus_1',
+      total: 330,
+      metadata: { quiz_points_invoice: ours },
+    };
     expect(parse('invoice.payment_failed', invoice)).toEqual({
       kind: 'chargeFailed',
       invoiceId: ours,
       reason: 'Stripe invoice in_9 payment failed',
+      customerId: 'cus_1',
+      amount: 330,
     });
-    expect(parse('invoice.paid', invoice)).toEqual({
+    expect(parse('invoice.paid', { ...invoice, customer: { id: 'cus_1', object: 'customer' } })).toEqual({
       kind: 'chargePaid',
       invoiceId: ours,
       providerInvoiceId: 'in_9',
+      customerId: 'cus_1',
+      amount: 330,
     });
     expect(parse('invoice.payment_failed', { ...invoice, metadata: { quiz_points_invoice: 'x' } })).toEqual({
       kind: 'none',
@@ -340,5 +350,10 @@ describe('the Stripe adapter', () => {
       cardLast4: '0005',
     });
     expect(parse('customer.created', { id: 'cus_2', object: 'customer' })).toEqual({ kind: 'none' });
+    // An object without the fields acted on is refused, as a bad signature is.
+    expect(() => parse('invoice.paid', { ...invoice, total: '330' })).toThrow(InvalidWebhookError);
+    expect(() => parse('payment_method.attached', { id: 'pm_9', customer: 'cus_1' })).toThrow(
+      InvalidWebhookError,
+    );
   });
 });
