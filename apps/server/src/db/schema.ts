@@ -407,7 +407,10 @@ export const adDeliveries = pgTable(
       .references(() => users.id),
     unitPrice: integer('unit_price').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
-    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    // The invoice that billed it. No foreign key (migration 0020): the monthly run sets it only to an
+    // invoice its own transaction inserted and invoices are never deleted, while the key's check was a
+    // row lock on the invoice for each of a month's millions of claimed deliveries.
+    invoiceId: uuid('invoice_id'),
     /** The member's gender and age band at the click (null: not given), the report's audience. */
     gender: text('gender'),
     ageBand: text('age_band'),

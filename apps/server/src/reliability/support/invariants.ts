@@ -50,6 +50,11 @@ const violations = {
   'an invoice whose count differs from the deliveries it claimed': sql`
     select i.id from invoices i
     where i.deliveries <> (select count(*) from ad_deliveries d where d.invoice_id = i.id)`,
+  // No foreign key checks ad_deliveries.invoice_id (migration 0020: the monthly claim sets it only to
+  // an invoice its own transaction inserted, and invoices are never deleted); this does instead.
+  'a delivery claimed by an invoice that does not exist': sql`
+    select d.id from ad_deliveries d
+    where d.invoice_id is not null and not exists (select 1 from invoices i where i.id = d.invoice_id)`,
   'a rolled-up day of an ad whose figures differ from its raw rows': sql`
     select coalesce(f.ad_id::text, r."adId") as ad, coalesce(f.day, r.day) as day
     from (select f.*, (select coalesce(jsonb_agg(jsonb_build_object(
