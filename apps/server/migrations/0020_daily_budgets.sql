@@ -106,7 +106,9 @@ create function qp_ads_keep_day_slots() returns trigger
 language plpgsql as $$
 begin
   if new.status = 'approved' and (tg_op = 'INSERT' or old.status <> 'approved') then
-    delete from ad_day_slots where ad_id = new.id;
+    if tg_op = 'UPDATE' then
+      delete from ad_day_slots where ad_id = new.id;
+    end if;
     insert into ad_day_slots (ad_id, slot, day, allowance, remaining)
     select new.id, s, null, qp_slot_share(new.daily_budget, s), 0
     from generate_series(0, qp_ad_slot_count() - 1) s
