@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { ageBands, genders, type InvoiceStatus, limits } from './constants.ts';
+import { ageBands, genders, type InvoiceStatus, limits, MAX_DELIVERIES_LIMIT } from './constants.ts';
+import { dailyBudgetCheck, dailyBudgetShape } from './daily-budgets.ts';
 import type { TargetAgeRange, TargetGender } from './earning.ts';
 import { companyFields } from './invoices.ts';
 import { messages } from './messages.ts';
@@ -101,7 +102,6 @@ export const noTargeting: Targeting = {
   ...noProfileTargeting,
 };
 
-export const MAX_DELIVERIES_LIMIT = 1_000_000;
 export const adOptionMaxLength = 50;
 
 /**
@@ -127,9 +127,11 @@ export const adInputBody = z
     targetAgeRange: targetAgeRangeSchema,
     ...profileTargetingShape,
     ...adScheduleShape,
+    ...dailyBudgetShape,
   })
   .refine((ad) => ad.correctOptionIndex <= ad.quizOptions.length, invalid)
-  .superRefine(scheduleCheck(scheduleProblem));
+  .superRefine(scheduleCheck(scheduleProblem))
+  .superRefine(dailyBudgetCheck);
 /** A submission as the server parses it (profile lists left out are filled in empty). */
 export type AdInputBody = z.output<typeof adInputBody>;
 

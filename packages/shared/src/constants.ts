@@ -8,6 +8,8 @@ export const GIFT_CODE_LOW_STOCK = 10;
 /** The most codes one upload may load (a file of them fits the 64 KB body limit). */
 export const GIFT_CODES_PER_UPLOAD = 1000;
 export const DEFAULT_MAX_DELIVERIES = 100;
+/** The largest cap an ad may have (and so the largest daily budget). */
+export const MAX_DELIVERIES_LIMIT = 1_000_000;
 export const COPYRIGHT_YEAR = 2025;
 
 export const limits = {

@@ -6,6 +6,7 @@ export * from './api/endpoint.ts';
 export * as api from './api/index.ts';
 export * from './constants.ts';
 export * from './core-messages.ts';
+export * from './daily-budgets.ts';
 export * from './daily-quiz-schemas.ts';
 export * from './earning.ts';
 export * from './errors.ts';

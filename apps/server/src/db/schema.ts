@@ -246,6 +246,13 @@ export const ads = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** What holds the ad back from delivery (adHolds); empty when it may deliver. */
     holds: text('holds').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The most deliveries in one Japan-time day (issue 28); null is no daily limit. What is left today
+     * is counted by adDaySlots; an approved ad's budget changes only through qp_set_ad_daily_budget.
+     */
+    dailyBudget: integer('daily_budget'),
+    /** The Japan-time day the daily budget ran out on: the ad list leaves the ad out for that day. */
+    dailyBudgetReachedOn: date('daily_budget_reached_on', { mode: 'string' }),
     rejectionReason: text('rejection_reason'),
     isHouseAd: boolean('is_house_ad').notNull().default(false),
     createdAt: createdAt(),
@@ -263,6 +270,10 @@ export const ads = pgTable(
       sql`${t.unitPrice} >= 0 and ${t.baseFee} >= 0 and ${t.extraTargetingFee} >= 0`,
     ),
     check('ads_max_deliveries_positive', sql`${t.maxDeliveries} > 0`),
+    check(
+      'ads_daily_budget_within_cap',
+      sql`${t.dailyBudget} is null or (${t.dailyBudget} > 0 and ${t.dailyBudget} <= ${t.maxDeliveries})`,
+    ),
     check('ads_active_only_when_approved', sql`not ${t.isActive} or ${t.status} = 'approved'`),
     check(
       'ads_window_order',
@@ -295,6 +306,33 @@ export const adDeliverySlots = pgTable(
   (t) => [
     primaryKey({ columns: [t.adId, t.slot] }),
     check('ad_delivery_slots_remaining_non_negative', sql`${t.remaining} >= 0`),
+  ],
+);
+
+/**
+ * What a budgeted ad may still deliver on one Japan-time day (issue 28), spread over as many rows as
+ * its delivery slots: each row's share of the daily budget (allowance) and what it has left of the day
+ * it last delivered on. A click takes one unit from a row no other click holds; the first click of a
+ * new day to take a row starts it again from its allowance (migrations/0021_daily_budgets.sql).
+ */
+export const adDaySlots = pgTable(
+  'ad_day_slots',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    /** The Japan-time day `remaining` counts for; null before the slot's first delivery. */
+    day: date('day', { mode: 'string' }),
+    allowance: integer('allowance').notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.slot] }),
+    check(
+      'ad_day_slots_remaining_within_allowance',
+      sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.allowance}`,
+    ),
   ],
 );
 

@@ -45,6 +45,7 @@ const objectProbes: Record<string, Probe[]> = {
   'POST /api/advertiser/ads/:adId/duplicate': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/pause': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/resume': changesToAnotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/daily-budget': changesToAnotherAdvertisersAd,
   'GET /api/advertiser/ads/:adId/report': [
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
     { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },

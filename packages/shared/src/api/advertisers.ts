@@ -10,6 +10,7 @@ import {
   raiseLimitBody,
   reachEstimateBody,
 } from '../advertisers.ts';
+import { dailyBudgetBody } from '../daily-budgets.ts';
 import { messages } from '../messages.ts';
 import {
   adReport,
@@ -148,6 +149,20 @@ export const raiseAdLimit = endpoint(
   {
     body: raiseLimitBody,
     example: { body: { maxDeliveries: 500 } },
+  },
+);
+
+/**
+ * Issue 28: an ad's daily budget set, changed or removed (null), running or not; not above its cap.
+ * On an approved ad it counts today's deliveries at once (docs/decisions/030-daily-budgets.md).
+ */
+export const setAdDailyBudget = endpoint(
+  'POST /api/advertiser/ads/:adId/daily-budget',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  {
+    body: dailyBudgetBody,
+    example: { body: { dailyBudget: 50 } },
   },
 );
 

@@ -45,6 +45,10 @@ const advertiserAdShape = {
   ...adWindowShape,
   /** What holds an approved ad back from delivery (adHolds); empty when nothing does. */
   holds: z.array(z.enum(adHolds)),
+  /** Issue 28: the most deliveries in one Japan-time day; null is no daily limit. */
+  dailyBudget: z.number().int().nullable(),
+  /** The Japan-time day the daily budget last ran out on (no more deliveries that day); null if never. */
+  dailyBudgetReachedOn: day.nullable(),
 };
 /** One of the advertiser's own ads (ads-status). Money in yen. */
 export const advertiserAd = z.strictObject(advertiserAdShape);

@@ -4,11 +4,13 @@ import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * qp_click_ad (migrations/0004_hot_ad.sql) is the whole click, the session lookup included: a
- * member within their click limit with no other ad's wait running; once per person and ad; one unit
- * of the ad's room taken from one of its slots (never past the cap; the click that takes the last
- * unit stops the ad), the quiz response with the not-yet-answered marker and the billable delivery.
- * One round trip; any refusal changes nothing.
+ * qp_click_ad (migrations/0021_daily_budgets.sql, today's form) is the whole click, the session lookup
+ * included: a member within their click limit with no other ad's wait running; once per person and
+ * ad; one unit of the ad's room taken from one of its slots (never past the cap; the click that takes
+ * the last unit stops the ad) and, for an ad with a daily budget, one unit of today's room from one of
+ * its day slots (never past the budget in a Japan-time day; the click that takes the day's last unit
+ * takes the ad off the list until the next day); the quiz response with the not-yet-answered marker
+ * and the billable delivery. One round trip; any refusal changes nothing.
  */
 const clickAdStatement: HotStatement = {
   name: 'click-ad',

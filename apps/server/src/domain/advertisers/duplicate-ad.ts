@@ -9,9 +9,9 @@ import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
  * Issue 17: a new draft with the content of one of the owner's ads, whatever its state: title, page,
- * quiz and its answer, cap, targeting (every target column) and the window's days still ahead (a day
- * already past is left open, so the copy can be submitted as it is). Never its review (status,
- * rejection reason), its deliveries or its holds.
+ * quiz and its answer, cap, daily budget, targeting (every target column) and the window's days still
+ * ahead (a day already past is left open, so the copy can be submitted as it is). Never its review
+ * (status, rejection reason), its deliveries, its holds or the day its daily budget ran out.
  */
 export async function duplicateAd(options: { db: Database; owner: AdOwner; adId: string }) {
   const { db, owner, adId } = options;
@@ -28,6 +28,7 @@ export async function duplicateAd(options: { db: Database; owner: AdOwner; adId:
       isActive: _isActive,
       holds: _holds,
       rejectionReason: _rejectionReason,
+      dailyBudgetReachedOn: _dailyBudgetReachedOn,
       createdAt: _createdAt,
       updatedAt: _updatedAt,
       startsAt,

@@ -41,7 +41,10 @@ export async function adUsage(db: Executor, adId: string): Promise<AdUsage> {
   return usage.get(adId) ?? unused;
 }
 
-/** Every slot of an ad locked, before its row: a cap change or an end meets no click half-way. */
+/**
+ * Every slot of an ad (its delivery slots, then its day slots) locked, before its row: a cap or daily
+ * budget change, a pause or an end meets no click half-way.
+ */
 export async function lockAdSlots(tx: Executor, adId: string) {
   await tx.execute(sql`select qp_lock_ad_slots(${adId}::uuid)`);
 }

@@ -30,6 +30,7 @@ export function adContentValues(body: ParsedAdInput) {
     targetMaritalStatuses: body.targetMaritalStatuses,
     targetChildren: body.targetChildren,
     ...windowInstants(body),
+    dailyBudget: body.dailyBudget ?? null,
   };
 }
 

@@ -35,5 +35,7 @@ export function toAdvertiserAd(ad: AdRow, { deliveryCount, spend }: AdUsage): Ad
     createdAt: ad.createdAt.toISOString(),
     ...windowDates(ad),
     holds: ad.holds.filter(isAdHold),
+    dailyBudget: ad.dailyBudget,
+    dailyBudgetReachedOn: ad.dailyBudgetReachedOn,
   };
 }

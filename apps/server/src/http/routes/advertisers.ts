@@ -13,6 +13,7 @@ import { requestPasswordReset } from '../../domain/advertisers/request-password-
 import { resetPassword } from '../../domain/advertisers/reset-password.ts';
 import { resubmitAd } from '../../domain/advertisers/resubmit-ad.ts';
 import { saveDraft } from '../../domain/advertisers/save-draft.ts';
+import { setAdDailyBudget } from '../../domain/advertisers/set-ad-daily-budget.ts';
 import { setAdPaused } from '../../domain/advertisers/set-ad-paused.ts';
 import { signInAdvertiser } from '../../domain/advertisers/sign-in-advertiser.ts';
 import { signUpAdvertiser } from '../../domain/advertisers/sign-up-advertiser.ts';
@@ -73,6 +74,9 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     ),
     defineRoute(api.advertisers.raiseAdLimit, async ({ viewer: { user }, params, body }) =>
       raiseAdLimit({ db, owner: { userId: user.id }, ...params, input: body }),
+    ),
+    defineRoute(api.advertisers.setAdDailyBudget, async ({ viewer: { user }, params, body }) =>
+      setAdDailyBudget({ db, owner: { userId: user.id }, ...params, input: body }),
     ),
     defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params, query, reader }) =>
       getAdReport({ db: reader, owner: { userId: user.id }, ...params, query }),

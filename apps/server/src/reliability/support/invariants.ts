@@ -17,6 +17,11 @@ const violations = {
     where d.delivered > a.max_deliveries
        or (a.status = 'approved' and s.room is distinct from a.max_deliveries - d.delivered)`,
   'an active ad at its cap': sql`select id from ads where is_active and not qp_ad_has_room(id)`,
+  'day slots whose shares differ from the daily budget of their approved ad': sql`
+    select a.id, a.daily_budget, s.shares
+    from ads a
+    cross join lateral (select sum(allowance)::int as shares from ad_day_slots where ad_id = a.id) s
+    where a.status = 'approved' and s.shares is distinct from a.daily_budget`,
   'a delivery without its response row': sql`
     select d.id from ad_deliveries d
     where not exists (select 1 from quiz_responses r where r.ad_id = d.ad_id and r.user_id = d.user_id)`,

@@ -47,6 +47,8 @@ export interface AdFormValues extends ProfileTargeting {
   /** The delivery window's Japan-time days; null or absent is open (issue 17). */
   startDate?: string | null;
   endDate?: string | null;
+  /** The most deliveries in one Japan-time day; null or absent is none (issue 28). */
+  dailyBudget?: number | null;
 }
 
 const noBoxes = <K extends string>(keys: readonly K[]) =>
@@ -191,6 +193,7 @@ export function AdForm({
   const [adUrl, setAdUrl] = useState(initial.adUrl);
   const quiz = useQuizFields(initial);
   const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
+  const [dailyBudget, setDailyBudget] = useState(initial.dailyBudget ? String(initial.dailyBudget) : '');
   const [targeting, setTargeting] = useState<Targeting>({
     targetGender: initial.targetGender,
     targetAgeRange: initial.targetAgeRange,
@@ -207,6 +210,7 @@ export function AdForm({
       adUrl,
       ...quiz.body(),
       maxDeliveries: wholeNumber(maxDeliveries),
+      dailyBudget: dailyBudget.trim() === '' ? null : wholeNumber(dailyBudget.trim()),
       ...targeting,
       ...scheduleBody(schedule),
     });
@@ -252,6 +256,15 @@ export function AdForm({
         value={maxDeliveries}
         onChange={setMaxDeliveries}
         error={form.errorOf('maxDeliveries')}
+      />
+      <NumberField
+        id="ad-daily-budget"
+        label="1日の配信上限数（件・任意）"
+        min={1}
+        value={dailyBudget}
+        onChange={setDailyBudget}
+        hint="日本時間の1日（0時〜24時）に配信する件数の上限です。配信上限数以下で指定します。空欄なら1日の上限はありません。配信中も変更できます。"
+        error={form.errorOf('dailyBudget')}
       />
       <TargetingFields value={targeting} onChange={setTargeting} />
       <ProfileTargetingFields value={targeting} onChange={setTargeting} />

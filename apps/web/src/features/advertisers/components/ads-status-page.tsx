@@ -27,6 +27,7 @@ import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
+import { DailyBudgetChange, DailyBudgetNote } from './daily-budget.tsx';
 import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 import {
   DraftActions,
@@ -185,6 +186,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
       >
         <div className="countdown__fill" style={{ width: `${progress}%` }} />
       </div>
+      <DailyBudgetNote ad={ad} />
       <p>
         ご利用金額（税抜）<strong data-testid="ad-spend">{formatYen(ad.spend)}</strong>
         <span className="note">
@@ -204,6 +206,9 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
         {ad.status === 'approved' && ad.isActive && <EndDelivery ad={ad} onDone={setOutcome} />}
         {ad.status === 'draft' && <DraftActions ad={ad} onDone={setOutcome} />}
         {ad.status !== 'rejected' && ad.status !== 'draft' && <RaiseLimit ad={ad} onDone={setOutcome} />}
+        {ad.status !== 'rejected' && ad.status !== 'draft' && (
+          <DailyBudgetChange ad={ad} onDone={setOutcome} />
+        )}
         {ad.status === 'rejected' && (
           <Link className="button" to={`/advertiser/edit-ad/${ad.id}`}>
             修正して再申請

@@ -1,9 +1,11 @@
 import {
   type AdvertiserAd,
+  dailyBudgetMessages,
   messages,
   runningAdMessages,
   scheduleLabel,
   schedulePhase,
+  scheduleToday,
 } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +16,7 @@ import { useDuplicateAd } from '../api/duplicate-ad.ts';
 import { usePauseAd } from '../api/pause-ad.ts';
 import { useResumeAd } from '../api/resume-ad.ts';
 import { useSubmitDraft } from '../api/submit-draft.ts';
+import { dailyBudgetReachedToday } from './daily-budget.tsx';
 import { cardRequiredState } from './navigation-state.ts';
 import { isCardRequired, refusalOr } from './submit-failure.ts';
 
@@ -21,16 +24,19 @@ type Done = (outcome: FormMessageValue) => void;
 
 /**
  * Where an approved ad stands for members today (issue 17): ended (the cap or its advertiser),
- * paused, held for another reason (a failed payment, a suspension), before or after its window, or
- * delivering.
+ * paused, held for another reason (a failed payment, a suspension), before or after its window, done
+ * for today (its daily budget, issue 28), or delivering.
  */
-export function deliveryBadge(ad: AdvertiserAd, today?: string) {
+export function deliveryBadge(ad: AdvertiserAd, today = scheduleToday()) {
   if (!ad.isActive) return { label: '停止中', className: 'badge' };
   if (ad.holds.includes('paused')) return { label: '一時停止中', className: 'badge badge--pending' };
   if (ad.holds.length > 0) return { label: '配信保留中', className: 'badge badge--rejected' };
   const phase = schedulePhase(ad, today);
   if (phase === 'before') return { label: '配信開始前', className: 'badge badge--pending' };
   if (phase === 'after') return { label: '配信期間終了', className: 'badge' };
+  if (dailyBudgetReachedToday(ad, today)) {
+    return { label: dailyBudgetMessages.reachedToday, className: 'badge badge--pending' };
+  }
   return { label: '配信中', className: 'badge badge--issued' };
 }
 
