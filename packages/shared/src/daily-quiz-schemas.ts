@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { limits } from './constants.ts';
+import { japanDay } from './japan-day.ts';
 import { messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
@@ -17,7 +18,8 @@ export const createDailyQuizBody = z
       .min(limits.optionsMin, invalid)
       .max(limits.optionsMax, invalid),
     correctOptionIndex: z.number(invalid).int(invalid).min(1, invalid),
-    publishDate: wellFormedString(invalid).regex(/^\d{4}-\d{2}-\d{2}$/, invalid),
+    // A real calendar day of this century (2026-02-30 is refused, as every other date field does).
+    publishDate: japanDay({ invalid: messages.allFieldsRequired }),
     explanation: wellFormedString(invalid).trim().max(limits.dailyQuizExplanation, invalid).optional(),
   })
   .refine((quiz) => quiz.correctOptionIndex <= quiz.quizOptions.length, invalid);

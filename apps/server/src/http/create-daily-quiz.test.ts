@@ -38,6 +38,25 @@ describe.each(databaseKinds())('daily quiz creation on %s', (kind) => {
     expect(response.body.error.message).toBe(messages.allFieldsRequired);
   });
 
+  it.each(['2031-02-30', '2031-13-01', '1999-12-31'])(
+    'refuses the day %s (no calendar has it, or before this century) and stores nothing',
+    async (publishDate) => {
+      const response = await t.admin.json<ErrorReply>('POST', '/api/admin/daily-quizzes', {
+        ...valid,
+        publishDate,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(messages.allFieldsRequired);
+      const list = await t.admin.json<{ quizzes: { publishDate: string }[] }>(
+        'GET',
+        '/api/admin/daily-quizzes',
+      );
+      expect(list.body.quizzes.map((quiz) => quiz.publishDate)).not.toContain(
+        publishDate.replaceAll('-', ''),
+      );
+    },
+  );
+
   it('refuses users', async () => {
     const { client } = await t.as.user();
     const response = await client.json<ErrorReply>('POST', '/api/admin/daily-quizzes', {
