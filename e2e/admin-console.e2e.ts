@@ -274,8 +274,9 @@ describe('numbers', () => {
     expect(await page.getByTestId('liability').innerText()).toMatch(/^[\d,]+ Pt$/);
     const byPage = page.getByRole('region', { name: /ページ別のページビュー/ });
     expect(await byPage.getByRole('cell', { name: '/admin', exact: true }).count()).toBe(1);
-    await page.getByLabel('期間').selectOption('7');
+    await page.getByRole('navigation', { name: '期間' }).getByRole('link', { name: '直近7日' }).click();
     await expect.poll(() => page.getByText('日別の配信数（日本時間・直近7日）').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('range')).toBe('7d');
     await expectAccessible(page);
     await screenshot(page, 'admin-numbers');
   });

@@ -36,6 +36,8 @@ describe('ad review', () => {
     await expect.poll(() => page.getByRole('link', { name: /広告審査/ }).innerText()).toMatch(/未処理 \d+件/);
     await expectAccessible(page);
     await page.getByRole('link', { name: /広告審査/ }).click();
+    await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(title);
+    await page.getByRole('button', { name: '検索する' }).click();
     const card = page.getByTestId('pending-ad').filter({ hasText: title });
     await card.waitFor();
     expect(await card.innerText()).toContain('青（正解）');
@@ -62,12 +64,17 @@ describe('ad review', () => {
     const adId = await submittedAd(title);
     const { page } = browser;
     await signInAsAdmin(browser.page);
-    await page.goto('/admin/review');
+    await page.goto(`/admin/review?q=${encodeURIComponent(title)}`);
     const card = page.getByTestId('pending-ad').filter({ hasText: title });
     await card.getByRole('button', { name: '却下する' }).click();
     expect(await card.getByRole('alert').innerText()).toBe(messages.rejectionReasonRequired);
     await card.getByPlaceholder('却下理由').fill('クイズの正解が広告ページに書かれていません');
     await card.getByRole('button', { name: '却下する' }).click();
+    // Rejecting is confirmed like approving: nothing is sent before 却下を確定する.
+    expect((await postgres.db.query('select status from ads where id = $1', [adId])).rows[0].status).toBe(
+      'pending',
+    );
+    await card.getByRole('button', { name: '却下を確定する' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
     expect(await card.count()).toBe(0);
     const { rows } = await postgres.db.query('select status, rejection_reason from ads where id = $1', [

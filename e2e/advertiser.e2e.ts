@@ -305,10 +305,11 @@ describe('advertiser journeys', () => {
     const adminContext = await context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
-    await admin.goto('/admin/review');
+    await admin.goto(`/admin/review?q=${encodeURIComponent(title)}`);
     const pending = admin.getByTestId('pending-ad').filter({ hasText: title });
     await pending.getByPlaceholder('却下理由').fill('広告ページに問題の答えが見当たりません');
     await pending.getByRole('button', { name: '却下する' }).click();
+    await pending.getByRole('button', { name: '却下を確定する' }).click();
     await expect.poll(() => admin.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
 
     await page.goto('/advertiser/ads-status');
@@ -320,7 +321,7 @@ describe('advertiser journeys', () => {
     await page.waitForURL('**/advertiser/ads-status');
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
 
-    await admin.goto('/admin/review');
+    await admin.goto(`/admin/review?q=${encodeURIComponent(title)}`);
     const again = admin.getByTestId('pending-ad').filter({ hasText: title });
     expect(await again.innerText()).toContain('広告ページで紹介された色は？');
     await again.getByRole('button', { name: '承認する' }).click();

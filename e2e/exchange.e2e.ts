@@ -17,11 +17,12 @@ async function requestAmazon1000(page: Page) {
   await page.waitForURL('**/exchange-history');
 }
 
-async function asAdmin(run: (admin: Page) => Promise<void>) {
+/** The admin's gift requests, found by the person's e-mail (the list is paged). */
+async function asAdmin(email: string, run: (admin: Page) => Promise<void>) {
   const context = await browser.context.browser()!.newContext({ baseURL: browser.baseUrl, locale: 'ja-JP' });
   const admin = await context.newPage();
   await signInWithGoogle(admin, 'admin@quiz-points.example', '運営');
-  await admin.goto('/admin/gifts');
+  await admin.goto(`/admin/gifts?q=${encodeURIComponent(email)}`);
   await run(admin);
   await context.close();
 }
@@ -59,7 +60,7 @@ describe('point exchange', () => {
     await expectAccessible(page);
     await screenshot(page, 'exchange-history');
 
-    await asAdmin(async (admin) => {
+    await asAdmin(email, async (admin) => {
       const pending = admin.getByTestId('pending-gift').filter({ hasText: email });
       await pending.waitFor();
       expect(await pending.innerText()).toContain('電話番号認証：済み');
@@ -67,6 +68,8 @@ describe('point exchange', () => {
       expect(await pending.getByRole('alert').innerText()).toBe(messages.giftCodeRequired);
       await pending.getByPlaceholder('ギフトコード').fill('AMZN-E2E-0001');
       await pending.getByRole('button', { name: '発行する' }).click();
+      expect(await pending.getByTestId('confirm-gift-code').innerText()).toBe('AMZN-E2E-0001');
+      await pending.getByRole('button', { name: '発行を確定する' }).click();
       await expect.poll(() => admin.getByTestId('pending-gift').filter({ hasText: email }).count()).toBe(0);
     });
 
@@ -84,12 +87,13 @@ describe('point exchange', () => {
     await page.goto('/');
     expect(await page.getByTestId('points').innerText()).toBe('10');
 
-    await asAdmin(async (admin) => {
+    await asAdmin(email, async (admin) => {
       const pending = admin.getByTestId('pending-gift').filter({ hasText: email });
       await pending.getByRole('button', { name: '却下する' }).click();
       expect(await pending.getByRole('alert').innerText()).toBe(messages.rejectionReasonRequired);
       await pending.getByPlaceholder('却下理由').fill('確認が取れませんでした');
       await pending.getByRole('button', { name: '却下する' }).click();
+      await pending.getByRole('button', { name: '却下を確定する' }).click();
       await expect.poll(() => admin.getByTestId('pending-gift').filter({ hasText: email }).count()).toBe(0);
     });
 

@@ -80,13 +80,17 @@ describe('the operator console', () => {
   });
 
   it('rejects with a template reason, edited, and approves only after confirming', async () => {
-    const rejectedTitle = `定型文で却下 ${unique()}`;
-    const approvedTitle = `確認して承認 ${unique()}`;
+    const tag = unique();
+    const rejectedTitle = `定型文で却下 ${tag}`;
+    const approvedTitle = `確認して承認 ${tag}`;
     const rejectedId = await pendingAd(rejectedTitle);
     const approvedId = await pendingAd(approvedTitle);
     const { page } = browser;
     await signInAsAdmin(page);
     await page.getByRole('link', { name: /広告審査/ }).click();
+    // The queue is paged: the operator finds the two ads by their words.
+    await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(tag);
+    await page.getByRole('button', { name: '検索する' }).click();
 
     const rejected = page.getByTestId('pending-ad').filter({ hasText: rejectedTitle });
     await rejected.getByLabel('却下理由の定型文').selectOption({ index: 2 });
@@ -96,6 +100,11 @@ describe('the operator console', () => {
     await reason.fill(`${template}（3問目の選択肢）`);
     await expectAccessible(page);
     await rejected.getByRole('button', { name: '却下する' }).click();
+    await expect
+      .poll(() => confirmStep(rejected).innerText())
+      .toContain(`「${rejectedTitle}」を却下しますか？`);
+    expect(await rejected.getByTestId('confirm-reason').innerText()).toBe(`${template}（3問目の選択肢）`);
+    await rejected.getByRole('button', { name: '却下を確定する' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: messages.mailSent }).count()).toBe(1);
     const stored = await postgres.db.query('select status, rejection_reason from ads where id = $1', [
       rejectedId,

@@ -238,6 +238,8 @@ describe('running ads', () => {
 
     await signInAsAdmin(page);
     await page.getByRole('link', { name: /広告審査/ }).click();
+    await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(title);
+    await page.getByRole('button', { name: '検索する' }).click();
     const card = page.getByTestId('pending-ad').filter({ hasText: title });
     await card.waitFor();
     const preview = card.getByTestId('ad-preview');

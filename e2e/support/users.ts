@@ -29,11 +29,15 @@ export async function signInWithGoogle(page: Page, email: string, name = 'テス
   return new URL(page.url()).pathname;
 }
 
-/** Signs in as the admin account and opens the hub from the side menu. */
+export const ADMIN_EMAIL = 'admin@quiz-points.example';
+
+/**
+ * Signs in as the admin the way the operator does: /admin, signed out, offers the Google sign-in,
+ * which comes back to the console's hub (never the member profile form).
+ */
 export async function signInAsAdmin(page: Page) {
-  await signInWithGoogle(page, 'admin@quiz-points.example', '運営');
-  await page.getByRole('button', { name: 'メニュー' }).click();
-  await page.locator('#side-menu').getByRole('link', { name: '管理画面' }).click();
+  const landed = await signInWithGoogle(page, ADMIN_EMAIL, '運営', '/admin');
+  expect(landed).toBe('/admin');
   await page.getByRole('link', { name: /広告審査/ }).waitFor();
 }
 

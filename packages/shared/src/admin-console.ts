@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-config.ts';
 import { GIFT_MINIMUM_POINTS } from './constants.ts';
+import { dayRangeCheck, dayRangeShape } from './day-ranges.ts';
 import { rejectGiftBody } from './gifts.ts';
 import { messages } from './messages.ts';
 import { emailSchema } from './schemas.ts';
@@ -103,9 +104,15 @@ export const suspensionBody = z.strictObject({
 });
 export type SuspensionBody = z.infer<typeof suspensionBody>;
 
+/** Where the next page of an admin list starts: the last row's id (a person's, or an ad's or request's uuid). */
+const cursorInvalid = { error: messages.historyCursorInvalid };
+const personCursor = wellFormedString(cursorInvalid).min(1, cursorInvalid).max(200, cursorInvalid);
+const rowCursor = z.uuid(cursorInvalid);
+
 /**
  * The admin's user search: a user id, an e-mail or part of one. Part of an address needs 3
- * characters: the search reads a trigram index, and a shorter fragment has no trigram.
+ * characters: the search reads a trigram index, and a shorter fragment has no trigram. Beyond the
+ * first page, `cursor` is the last person listed.
  */
 export const userSearchQuery = z.strictObject({
   q: wellFormedString({ error: messages.userSearchQueryRequired })
@@ -113,6 +120,7 @@ export const userSearchQuery = z.strictObject({
     .min(1, { error: messages.userSearchQueryRequired })
     .min(USER_SEARCH_MIN_LENGTH, { error: messages.userSearchQueryTooShort })
     .max(254, { error: messages.userSearchQueryRequired }),
+  cursor: personCursor.optional(),
 });
 
 /** The reward check's query: one e-mail address (the hash finds withdrawn people too). */
@@ -121,8 +129,13 @@ export const rewardCheckQuery = z.strictObject({ email: emailSchema });
 /** Rejecting an ad in review: a reason, mailed to the advertiser (the same rule as a gift request's). */
 export const rejectAdBody = rejectGiftBody;
 
-/** The dashboard's period in days; anything else (missing, repeated, out of range) shows 30. */
-export const dashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).catch(30) });
+/**
+ * The dashboard's Japan-time days: `from` to `to` (both or neither, at most a year), or else the last
+ * `days` up to today, where anything but 7 to 90 (missing, repeated, out of range) shows 30.
+ */
+export const dashboardQuery = z
+  .object({ days: z.coerce.number().int().min(7).max(90).catch(30).optional(), ...dayRangeShape })
+  .superRefine(dayRangeCheck);
 
 /**
  * The advertiser list (issue 17): words the server sends. The list's own screen words live in the
@@ -139,15 +152,24 @@ export const advertiserConsoleMessages = {
     '広告主の利用停止は「広告主・利用停止」のページから行ってください（配信も止まります）。',
 } as const;
 
+/** Words to look for in an admin list: optional, but something when given. */
+const searchWords = wellFormedString({ error: advertiserConsoleMessages.searchInvalid })
+  .trim()
+  .min(1, { error: advertiserConsoleMessages.searchInvalid })
+  .max(254, { error: advertiserConsoleMessages.searchInvalid })
+  .optional();
+
 /**
  * The advertiser list's search: part of an e-mail, a name or a company name. Without `q` it lists
- * everyone; a `q` given must hold something.
+ * everyone; a `q` given must hold something. Beyond the first page, `cursor` is the last one listed.
  */
-export const advertiserSearchQuery = z.strictObject({
-  q: wellFormedString({ error: advertiserConsoleMessages.searchInvalid })
-    .trim()
-    .min(1, { error: advertiserConsoleMessages.searchInvalid })
-    .max(254, { error: advertiserConsoleMessages.searchInvalid })
-    .optional(),
-});
+export const advertiserSearchQuery = z.strictObject({ q: searchWords, cursor: personCursor.optional() });
 export type AdvertiserSearchQuery = z.infer<typeof advertiserSearchQuery>;
+
+/** The review queue: every pending ad, or those whose title, provider or advertiser holds `q`; a page at a time. */
+export const pendingAdsQuery = z.strictObject({ q: searchWords, cursor: rowCursor.optional() });
+export type PendingAdsQuery = z.infer<typeof pendingAdsQuery>;
+
+/** The pending gift requests: all, or those whose person's e-mail holds `q`; a page at a time. */
+export const pendingGiftRequestsQuery = z.strictObject({ q: searchWords, cursor: rowCursor.optional() });
+export type PendingGiftRequestsQuery = z.infer<typeof pendingGiftRequestsQuery>;

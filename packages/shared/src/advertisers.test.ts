@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   consumptionTax,
+  extraTargetingFeeRule,
+  feeTargetings,
   invoiceAmounts,
   MIN_CHARGE_YEN,
   noTargeting,
@@ -9,6 +11,7 @@ import {
   targetingDimensionsUsed,
   totalWithTax,
 } from './advertisers.ts';
+import { profileTargetingFields } from './targeting.ts';
 
 const pricing = { userReward: 20, baseFee: 15, extraTargetingFee: 5 };
 
@@ -94,6 +97,32 @@ describe('perDeliveryCost', () => {
   it('prices an ad row (lists of plain strings) the same way', () => {
     const row = { ...noTargeting, targetPrefectures: ['北海道'] as string[], targetChildren: [] as string[] };
     expect(perDeliveryCost({ ...pricing, extraTargetingFee: 12 }, row)).toBe(47);
+  });
+});
+
+describe('the extra targeting fee in words (the settings help and the forms)', () => {
+  /** `field` used with one value (one box ticked, one list entry), nothing else. */
+  const usingOnly = (field: (typeof feeTargetings)[number]['field']): PricedTargeting => {
+    const current = noTargeting[field];
+    const used = Array.isArray(current)
+      ? ['x']
+      : Object.fromEntries(Object.keys(current).map((key, index) => [key, index === 0]));
+    return { ...noTargeting, [field]: used };
+  };
+
+  it('lists every dimension of a targeting, each once', () => {
+    const fields = feeTargetings.map(({ field }) => field);
+    expect(new Set(fields).size).toBe(fields.length);
+    expect([...fields].sort()).toEqual(['targetAgeRange', 'targetGender', ...profileTargetingFields].sort());
+  });
+
+  it('lists exactly the targetings that add the fee, in the order the rule counts them', () => {
+    for (const { field, name } of feeTargetings) {
+      expect(perDeliveryCost(pricing, usingOnly(field)), field).toBe(35 + 5);
+      expect(extraTargetingFeeRule).toContain(name);
+    }
+    expect(extraTargetingFeeRule).toMatch(/^性別・年代・都道府県・職業・年収・婚姻状況・子どもの有無のうち/);
+    expect(feeTargetings).toHaveLength(7);
   });
 });
 

@@ -39,23 +39,35 @@ export interface Targeting extends ProfileTargeting {
 export type PricedTargeting = Pick<Targeting, 'targetGender' | 'targetAgeRange'> &
   Record<ProfileTargetingField, readonly string[]>;
 
-const anyTicked = (boxes: Record<string, boolean>) => Object.values(boxes).some(Boolean);
+/**
+ * The targetings that each add one extra targeting fee, in the ad form's order, with the word for
+ * each: SPEC §9's gender and age, and issue 17's five profile lists. The price below counts them, and
+ * every text that explains the price lists them from here (extraTargetingFeeRule).
+ */
+export const feeTargetings = [
+  { field: 'targetGender', name: '性別' },
+  { field: 'targetAgeRange', name: '年代' },
+  { field: 'targetPrefectures', name: '都道府県' },
+  { field: 'targetOccupations', name: '職業' },
+  { field: 'targetIncomes', name: '年収' },
+  { field: 'targetMaritalStatuses', name: '婚姻状況' },
+  { field: 'targetChildren', name: '子どもの有無' },
+] as const satisfies readonly { field: keyof PricedTargeting; name: string }[];
+
+/** A dimension is used when any of its boxes is ticked (gender, age) or its list holds any value. */
+const isUsed = (choice: Readonly<Record<string, boolean>> | readonly string[]) =>
+  Array.isArray(choice) ? choice.length > 0 : Object.values(choice).some(Boolean);
 
 /**
- * How many of the seven targeting dimensions an ad uses: gender, age, and each profile list
- * (prefecture, occupation, income, marital status, children), however many values each holds.
+ * How many of the fee's targeting dimensions (feeTargetings) an ad uses, however many values each
+ * holds.
  */
 export function targetingDimensionsUsed(targeting: PricedTargeting): number {
-  return [
-    anyTicked(targeting.targetGender),
-    anyTicked(targeting.targetAgeRange),
-    targeting.targetPrefectures.length > 0,
-    targeting.targetOccupations.length > 0,
-    targeting.targetIncomes.length > 0,
-    targeting.targetMaritalStatuses.length > 0,
-    targeting.targetChildren.length > 0,
-  ].filter(Boolean).length;
+  return feeTargetings.filter(({ field }) => isUsed(targeting[field])).length;
 }
+
+/** The extra targeting fee's rule in words, listing feeTargetings: what the settings and forms say. */
+export const extraTargetingFeeRule = `${feeTargetings.map(({ name }) => name).join('・')}のうち、絞り込みに使った項目ごとに1回分加算されます（1項目の中でいくつ選んでも1回分）。`;
 
 /**
  * SPEC §9: per-delivery cost = user reward + base fee, plus one extra targeting fee for any gender

@@ -113,8 +113,22 @@ describe.each(postgresKinds())('the admin searches’ indexes on %s', (kind) => 
       });
       expect(plan.scans('users'), q).toBe(false);
     }
-    expect(await advertiserLines({ db })).toHaveLength(100);
+    expect(await advertiserLines({ db })).toHaveLength(50);
     expect(await advertiserLines({ db, q: 'tanaka-shoji' })).toHaveLength(17);
+    // A later page starts at its cursor along the same index (issue 28).
+    const [, , last] = await advertiserLines({ db, limit: 3 });
+    const laterPlan = await planOf(db, advertiserLines({ db, cursor: last!.user.id }));
+    expect(laterPlan.nodes).toContainEqual({
+      type: 'Index Scan',
+      table: 'users',
+      index: 'users_advertisers_idx',
+    });
+    expect(laterPlan.scans('users')).toBe(false);
+    expect(
+      (await advertiserLines({ db, cursor: last!.user.id, limit: 1 }))[0]!.user.createdAt.getTime(),
+    ).toBeLessThan(last!.user.createdAt.getTime());
+    const commonLater = await planOf(db, partialMatches(db, 'gmail', { cursor: 'plan-30000' }));
+    expect(commonLater.scans('users')).toBe(false);
 
     // The gift requests' "withdrew before" finds a person by e-mail hash or phone hash.
     const giftPlan = await planOf(db, pendingGiftRequestLines(db));

@@ -1,8 +1,9 @@
-import { type AdminDashboard, japanIsoDate } from '@quiz-points/shared';
+import { type AdminDashboard, adReportMessages, japanIsoDate } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { adDeliveries, giftRequests, pageViews } from '../db/schema.ts';
 import { getDashboard } from '../domain/analytics/get-dashboard.ts';
 import { createAd } from '../test/factories.ts';
+import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -64,6 +65,43 @@ describe.each(databaseKinds())('the admin dashboard on %s', (kind) => {
     expect(view.liability).toEqual({ balances: 2021, pendingRequests: 2000 });
     expect(view.waitingGifts).toMatchObject({ count: 2, overdue: 1 });
     expect(view.waitingGifts.oldestHours).toBeGreaterThanOrEqual(8 * 24 - 1);
+  });
+
+  it('shows the Japan-time days asked for, from and to, and refuses a range it cannot show with a message', async () => {
+    await t.database.db.insert(pageViews).values([
+      { path: '/range', userId: null, viewedAt: new Date('2032-12-31T14:59:59Z') },
+      { path: '/range', userId: null, viewedAt: new Date('2032-12-31T15:00:00Z') },
+      { path: '/range', userId: null, viewedAt: new Date('2033-01-02T14:59:59Z') },
+    ]);
+    const asked = await t.admin.json<AdminDashboard>(
+      'GET',
+      '/api/admin/dashboard?from=2033-01-01&to=2033-01-03',
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ from: '2033-01-01', to: '2033-01-03', days: 3 });
+    expect(asked.body.pageViews).toEqual([
+      { day: '2033-01-01', value: 1 },
+      { day: '2033-01-02', value: 1 },
+      { day: '2033-01-03', value: 0 },
+    ]);
+    expect(asked.body.pageViewsByPath).toEqual([{ path: '/range', views: 2 }]);
+    const oneDay = await t.admin.json<AdminDashboard>(
+      'GET',
+      '/api/admin/dashboard?from=2033-01-02&to=2033-01-02',
+    );
+    expect(oneDay.body.signups).toHaveLength(1);
+
+    for (const [query, message] of [
+      ['from=0001-01-01&to=0001-01-01', adReportMessages.fromInvalid],
+      ['from=2030-01-01', adReportMessages.bothNeeded],
+      ['from=2030-01-03&to=2030-01-01', adReportMessages.fromAfterTo],
+      ['from=2030-01-01&to=2031-01-02', adReportMessages.tooLong],
+      ['from=2030-02-30&to=2030-03-01', adReportMessages.fromInvalid],
+    ] as const) {
+      const refused = await t.admin.json<ErrorReply>('GET', `/api/admin/dashboard?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.message, query).toBe(message);
+    }
   });
 
   it('puts a moment just after midnight in Japan on the new day', async () => {

@@ -5,10 +5,11 @@ import {
   type Me,
   messages,
 } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashEmail } from '../db/email-hash.ts';
 import { adminAudit, authSessions, users } from '../db/schema.ts';
+import { TEST_PASSWORD } from '../test/factories.ts';
 import { type ErrorReply, signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -17,7 +18,10 @@ describe.each(databaseKinds())('admin user lookup and suspension on %s', (kind) 
   const t = useTestApp(kind, { admin: true });
 
   const search = (q: string) =>
-    t.admin.json<{ users: AdminUserSummary[] }>('GET', `/api/admin/users?q=${encodeURIComponent(q)}`);
+    t.admin.json<{ users: AdminUserSummary[]; nextCursor: string | null }>(
+      'GET',
+      `/api/admin/users?q=${encodeURIComponent(q)}`,
+    );
   const overview = async (id: string) =>
     (await t.admin.json<AdminUserOverview>('GET', `/api/admin/users/${id}`)).body;
 
@@ -77,11 +81,65 @@ describe.each(databaseKinds())('admin user lookup and suspension on %s', (kind) 
         minutesAgo: index,
       })),
     );
-    const listed = (await search('crowd.target@example.com')).body.users;
+    const first = (await search('crowd.target@example.com')).body;
+    const listed = first.users;
     expect(listed).toHaveLength(50);
     expect(listed[0]?.id).toBe(target!.id);
     // The rest newest first: the newer people in the order they signed up, latest first.
     expect(listed.slice(1).map((user) => user.email)).toEqual(newer.slice(0, 49).map((user) => user.email));
+
+    // The next page goes on from the last one listed, and lists no one twice (the exact match included).
+    expect(first.nextCursor).toBe(listed.at(-1)!.id);
+    const next = await t.admin.json<{ users: AdminUserSummary[]; nextCursor: string | null }>(
+      'GET',
+      `/api/admin/users?q=crowd.target%40example.com&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    expect(next.body.users.map((user) => user.email)).toEqual(newer.slice(49).map((user) => user.email));
+    expect(next.body.nextCursor).toBeNull();
+  });
+
+  it('says when a person last signed in: each sign-in writes it, a password sign-in too', async () => {
+    const email = 'signs.in.often@example.com';
+    const lastLogin = async () =>
+      (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.lastLoginAt ?? null;
+    const devices = [new TestHttpClient(t.url), new TestHttpClient(t.url), new TestHttpClient(t.url)];
+    let previous: Date | null = null;
+    for (const device of devices) {
+      await signInWithGoogle(device, email);
+      const at = await lastLogin();
+      expect(at).not.toBeNull();
+      if (previous) expect(at!.getTime()).toBeGreaterThanOrEqual(previous.getTime());
+      previous = at;
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const newest = await t.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, row!.id))
+      .orderBy(desc(authSessions.createdAt))
+      .limit(1);
+    expect(previous?.toISOString()).toBe(newest[0]!.createdAt.toISOString());
+    const view = await overview(row!.id);
+    expect(view.user.activeSessions).toBe(3);
+    expect(view.user.lastLoginAt).toBe(previous!.toISOString());
+
+    const advertiser = await t.as.advertiser();
+    await new TestHttpClient(t.url).json('POST', '/api/advertiser/sign-in', {
+      email: advertiser.email,
+      password: TEST_PASSWORD,
+    });
+    const [signedIn] = await t.database.db.select().from(users).where(eq(users.id, advertiser.uid));
+    expect(signedIn!.lastLoginAt).not.toBeNull();
+  });
+
+  it('shows a session begun before sign-ins were recorded as the last sign-in', async () => {
+    const person = await t.as.user();
+    await t.database.db.update(users).set({ lastLoginAt: null }).where(eq(users.id, person.uid));
+    const [session] = await t.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, person.uid));
+    expect((await overview(person.uid)).user.lastLoginAt).toBe(session!.createdAt.toISOString());
   });
 
   it('finds part of an address anywhere in it, in any case, from 3 characters', async () => {

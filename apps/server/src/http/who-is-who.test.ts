@@ -93,6 +93,23 @@ describe('who the admin is', () => {
     const rows = await rowsWithEmail(t, t.config.adminEmail);
     expect(rows.map((row) => row.role)).toEqual(['user']);
   });
+
+  it('never sends the admin to the member profile form: the admin has no signup to finish', async () => {
+    const admin = await signedInAdmin(t);
+    const [row] = await rowsWithEmail(t, t.config.adminEmail);
+    expect(row?.birthDate).toBeNull();
+    expect((await admin.json<{ user: Me }>('GET', '/api/me')).body.user).toMatchObject({
+      isAdmin: true,
+      needsSignup: false,
+    });
+    // Anyone else signed in with Google and without a profile is sent there.
+    const person = new TestHttpClient(t.url);
+    await signInWithGoogle(person, 'no-profile-yet@example.com');
+    expect((await person.json<{ user: Me }>('GET', '/api/me')).body.user).toMatchObject({
+      isAdmin: false,
+      needsSignup: true,
+    });
+  });
 });
 
 describe('one address, one account: Google users and advertisers, in both orders', () => {

@@ -73,6 +73,8 @@ export async function siteFiguresFromRawRows(
   const pending = gifts.filter((row) => row.status === 'pending');
 
   return {
+    from: days[0]!,
+    to: days.at(-1)!,
     days: days.length,
     signups: sums(signups.map((row) => ({ day: dayOf(row.at), value: 1 }))),
     activeUsers: sums([...active].map((key) => ({ day: key.slice(0, 10), value: 1 }))),

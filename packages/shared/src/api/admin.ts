@@ -3,6 +3,7 @@ import {
   advertiserConsoleMessages,
   advertiserSearchQuery,
   dashboardQuery,
+  pendingAdsQuery,
   rejectAdBody,
   rewardCheckQuery,
   suspensionBody,
@@ -40,11 +41,14 @@ const dailyQuizInput = {
 /** What is waiting for the admin (the hub). */
 export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary, { reads: 'replica' });
 
-/** People by user id, e-mail or e-mail hash (first), or by 3 characters or more of an e-mail; newest first, at most 50. */
+/**
+ * People by user id, e-mail or e-mail hash (first), or by 3 characters or more of an e-mail; newest
+ * first, 50 a page.
+ */
 export const searchUsers = endpoint('GET /api/admin/users', 'admin', adminUserList, {
   reads: 'replica',
   query: userSearchQuery,
-  example: { query: { q: 'example' } },
+  example: { query: { q: 'example', cursor: 'nobody' } },
 });
 
 export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', adminUserOverview, {
@@ -59,11 +63,11 @@ export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension'
   example: { body: { suspended: false, reason: '確認' } },
 });
 
-/** Advertisers, newest first, by part of an e-mail, a name or a company name (issue 17). */
+/** Advertisers, newest first, by part of an e-mail, a name or a company name (issue 17); 50 a page. */
 export const searchAdvertisers = endpoint('GET /api/admin/advertisers', 'admin', adminAdvertiserList, {
   reads: 'replica',
   query: advertiserSearchQuery,
-  example: { query: { q: 'example' } },
+  example: { query: { q: 'example', cursor: 'nobody' } },
 });
 
 export const getAdvertiserOverview = endpoint(
@@ -85,9 +89,11 @@ export const setAdvertiserSuspension = endpoint(
   },
 );
 
-/** SPEC §4 Ad status: the ads waiting for review, oldest first. */
+/** SPEC §4 Ad status: the ads waiting for review, oldest first, 20 a page, all or those `q` finds. */
 export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList, {
   reads: 'replica',
+  query: pendingAdsQuery,
+  example: { query: { q: 'example', cursor: '00000000-0000-4000-8000-000000000000' } },
 });
 
 /** `mailed`: whether the advertiser was told (SPEC §8). */
@@ -142,7 +148,7 @@ export const updateSetting = endpoint('PUT /api/admin/settings/:key', 'admin', s
   example: { body: { value: { correct: 5, wrong: 1 } } },
 });
 
-/** The numbers, per Japan-time day, over the last `days` (7 to 90; anything else shows 30). */
+/** The numbers, per Japan-time day, `from` to `to`, or over the last `days` (7 to 90; anything else shows 30). */
 export const getDashboard = endpoint('GET /api/admin/dashboard', 'admin', adminDashboard, {
   reads: 'replica',
   query: dashboardQuery,

@@ -1,3 +1,4 @@
+import { pendingGiftRequestsQuery } from '../admin-console.ts';
 import {
   giftCodeListQuery,
   giftCodeMessages,
@@ -29,11 +30,16 @@ export const requestGift = endpoint('POST /api/gift-requests', 'memberSession', 
 
 export const listGiftRequests = endpoint('GET /api/gift-requests', 'member', giftRequestsResponse);
 
+/** The pending requests, oldest first, 50 a page, all or those of the people whose e-mail holds `q`. */
 export const listPendingGiftRequests = endpoint(
   'GET /api/admin/gift-requests',
   'admin',
   pendingGiftRequestList,
-  { reads: 'replica' },
+  {
+    reads: 'replica',
+    query: pendingGiftRequestsQuery,
+    example: { query: { q: 'example', cursor: '00000000-0000-4000-8000-000000000000' } },
+  },
 );
 
 export const issueGift = endpoint('POST /api/admin/gift-requests/:requestId/issue', 'admin', okResponse, {

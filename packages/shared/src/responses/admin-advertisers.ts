@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adHolds, adStatuses, invoiceStatuses } from '../constants.ts';
-import { adminAuditEntry } from './admin.ts';
+import { adminAuditEntry, nextCursor } from './admin.ts';
 import { day, timestamp } from './common.ts';
 
 /** `GET /api/admin/advertisers`: one advertiser in the list. Money in yen, before tax. */
@@ -21,7 +21,10 @@ export const adminAdvertiserSummary = z.strictObject({
   createdAt: timestamp,
 });
 export type AdminAdvertiserSummary = z.output<typeof adminAdvertiserSummary>;
-export const adminAdvertiserList = z.strictObject({ advertisers: z.array(adminAdvertiserSummary) });
+export const adminAdvertiserList = z.strictObject({
+  advertisers: z.array(adminAdvertiserSummary),
+  nextCursor,
+});
 
 export const adminAdvertiserAd = z.strictObject({
   id: z.string(),

@@ -25,7 +25,10 @@ export const adminUserSummary = z.strictObject({
   createdAt: timestamp,
 });
 export type AdminUserSummary = z.output<typeof adminUserSummary>;
-export const adminUserList = z.strictObject({ users: z.array(adminUserSummary) });
+/** Where the next page starts (its `cursor`), null when this page is the last. */
+export const nextCursor = z.string().nullable();
+
+export const adminUserList = z.strictObject({ users: z.array(adminUserSummary), nextCursor });
 
 /** One admin action (here: a suspension or its lifting), as the admin audit keeps it. */
 export const adminAuditEntry = z.strictObject({
@@ -86,7 +89,8 @@ export const pendingAd = z.strictObject({
   ...adWindowShape,
 });
 export type PendingAd = z.output<typeof pendingAd>;
-export const pendingAdList = z.strictObject({ ads: z.array(pendingAd) });
+/** A page of the review queue; `total`: how many pending ads the search matches in all. */
+export const pendingAdList = z.strictObject({ ads: z.array(pendingAd), nextCursor, total: z.number().int() });
 
 export const adminDailyQuiz = z.strictObject({
   publishDate: z.string(),
@@ -147,6 +151,9 @@ export type DailyPoint = z.output<typeof dailyPoint>;
 
 const series = z.array(dailyPoint);
 export const adminDashboard = z.strictObject({
+  /** The Japan-time days shown, yyyy-mm-dd, both included, and how many they are. */
+  from: day,
+  to: day,
   days: z.number().int(),
   signups: series,
   activeUsers: series,
@@ -179,4 +186,9 @@ export const pendingGiftRequest = z.strictObject({
   }),
 });
 export type PendingGiftRequest = z.output<typeof pendingGiftRequest>;
-export const pendingGiftRequestList = z.strictObject({ requests: z.array(pendingGiftRequest) });
+/** A page of the pending requests; `total`: how many the search matches in all. */
+export const pendingGiftRequestList = z.strictObject({
+  requests: z.array(pendingGiftRequest),
+  nextCursor,
+  total: z.number().int(),
+});

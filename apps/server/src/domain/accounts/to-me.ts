@@ -4,17 +4,19 @@ import { isAdmin } from './audiences.ts';
 
 /** What the browser may know about the signed-in person. */
 export function toMe(user: UserRow, { adminEmail, isMember }: { adminEmail: string; isMember: boolean }): Me {
+  const admin = isAdmin(user, adminEmail);
   return {
     uid: user.id,
     name: user.name,
     email: user.email,
     role: user.role === 'advertiser' ? 'advertiser' : 'user',
-    isAdmin: isAdmin(user, adminEmail),
+    isAdmin: admin,
     points: user.points,
     isSuspended: user.banned,
     isVerified: user.phoneVerifiedAt !== null,
-    // A Google user who is not a member (no finished signup, or under 18) is sent to signup.
-    needsSignup: user.role === 'user' && !isMember,
+    // A Google user who is not a member (no finished signup, or under 18) is sent to signup; the
+    // admin never is: the operator's account is no member's profile (issue 28).
+    needsSignup: user.role === 'user' && !isMember && !admin,
     referralCode: user.referralCode,
     birthDate: user.birthDate,
     gender: user.gender,

@@ -1,19 +1,28 @@
 import { and, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { likeFragment } from '../../db/like-fragment.ts';
 import { users } from '../../db/schema.ts';
+import { afterPerson } from '../admin-users/search-users.ts';
 import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
 
-/** Escapes LIKE wildcards so a search for "a_b" finds "a_b" only. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** The most advertisers one page lists. */
+export const ADVERTISER_PAGE_SIZE = 50;
+
+type ListOptions = { db: Database; q?: string; cursor?: string; now?: Date };
 
 /**
- * The admin's advertiser list: accounts of the advertiser role (not withdrawn), newest first, at
- * most 100, each with their ads, what deliveries cost this Japan-time month and whether they are
- * suspended. `q` matches part of the e-mail, the sign-up name or the company name.
+ * The admin's advertiser list: accounts of the advertiser role (not withdrawn), newest first, 50 a
+ * page (the next one after the last advertiser listed, `cursor`), each with their ads, what
+ * deliveries cost this Japan-time month and whether they are suspended. `q` matches part of the
+ * e-mail, the sign-up name or the company name.
  */
-export async function searchAdvertisers(options: { db: Database; q?: string; now?: Date }) {
-  const rows = await advertiserLines(options);
-  return rows.map(toAdvertiserSummary);
+export async function searchAdvertisers(options: ListOptions) {
+  const rows = await advertiserLines({ ...options, limit: ADVERTISER_PAGE_SIZE + 1 });
+  const page = rows.slice(0, ADVERTISER_PAGE_SIZE);
+  return {
+    advertisers: page.map(toAdvertiserSummary),
+    nextCursor: rows.length > ADVERTISER_PAGE_SIZE ? page.at(-1)!.user.id : null,
+  };
 }
 
 /**
@@ -21,8 +30,14 @@ export async function searchAdvertisers(options: { db: Database; q?: string; now
  * a few thousand entries among a million members) and filters those rows by `q`, so even a
  * one-character or Japanese fragment costs one pass over the advertisers, never over the members.
  */
-export function advertiserLines({ db, q, now = new Date() }: { db: Database; q?: string; now?: Date }) {
-  const pattern = q ? `%${literal(q)}%` : null;
+export function advertiserLines({
+  db,
+  q,
+  cursor,
+  now = new Date(),
+  limit = ADVERTISER_PAGE_SIZE,
+}: ListOptions & { limit?: number }) {
+  const pattern = q ? likeFragment(q) : null;
   const matches: SQL | undefined = pattern
     ? or(
         ilike(users.email, pattern),
@@ -37,8 +52,14 @@ export function advertiserLines({ db, q, now = new Date() }: { db: Database; q?:
       .from(users)
       // users_advertisers_idx's own condition, written as constants: the index is then chosen
       // whatever way the statement is prepared.
-      .where(and(sql`${users.role} = 'advertiser' and ${users.withdrawnAt} is null`, matches))
+      .where(
+        and(
+          sql`${users.role} = 'advertiser' and ${users.withdrawnAt} is null`,
+          matches,
+          cursor ? afterPerson(cursor) : undefined,
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(100)
+      .limit(limit)
   );
 }

@@ -1,5 +1,5 @@
 import { type AdminUserOverview, messages, suspensionActions } from '@quiz-points/shared';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
@@ -32,19 +32,28 @@ export async function getUserOverview({
       .where(eq(giftRequests.userId, userId))
       .orderBy(sql`${giftRequests.createdAt} desc nulls last`)
       .limit(100),
-    // Live by the database's clock, as the session lookup (services/identity) decides it.
+    // Live by the database's clock, as the session lookup (services/identity) decides it; the newest
+    // session's start is a sign-in too (one made before last_login_at was written at every sign-in).
     db
-      .select({ n: count() })
+      .select({
+        live: sql<number>`(count(*) filter (where ${authSessions.expiresAt} > now()))::int`,
+        newest: sql<Date | string | null>`max(${authSessions.createdAt})`,
+      })
       .from(authSessions)
-      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, sql`now()`))),
+      .where(eq(authSessions.userId, userId)),
     listAdminActions(db, { targetId: userId, actions: suspensionActions }),
   ]);
+  const newestSession = sessions?.newest ? new Date(sessions.newest) : null;
+  const lastSignIn = [user.lastLoginAt, newestSession].reduce<Date | null>(
+    (latest, at) => (at && (!latest || at > latest) ? at : latest),
+    null,
+  );
   return {
     user: {
       ...toAdminUserSummary(user),
       banReason: user.banReason,
       isVerified: user.phoneVerifiedAt !== null,
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      lastLoginAt: lastSignIn?.toISOString() ?? null,
       birthDate: user.birthDate,
       gender: user.gender,
       prefecture: user.prefecture,
@@ -52,7 +61,7 @@ export async function getUserOverview({
       occupation: user.occupation,
       referralCode: user.referralCode,
       referredBy: user.referredBy,
-      activeSessions: sessions?.n ?? 0,
+      activeSessions: Number(sessions?.live ?? 0),
     },
     ledger: ledger.map((entry) => ({
       id: entry.id,

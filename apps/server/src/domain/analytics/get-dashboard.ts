@@ -2,6 +2,7 @@ import {
   type AdminDashboard,
   addDays,
   type DailyPoint,
+  eachDay,
   japanDateKey,
   japanDayStart,
   japanIsoDate,
@@ -52,7 +53,8 @@ const later = (a: string, b: string) => (a > b ? a : b);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
- * The admin's numbers for the last `days` Japan-time days: sign-ups (finished profiles), active users (anyone who
+ * The admin's numbers for the Japan-time days `from` to `to` (both included; or else the last `days`
+ * up to today's): sign-ups (finished profiles), active users (anyone who
  * answered, clicked, earned or spent that day), points issued (credits other than refunds) and
  * redeemed (gift cards issued), deliveries and revenue, page views; and now: the points
  * liability and the gift requests waiting against the 3-business-day promise.
@@ -67,15 +69,22 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 export async function getDashboard({
   db,
   days = 30,
+  from,
+  to,
   now = new Date(),
 }: {
   db: Database;
   days?: number;
+  from?: string;
+  to?: string;
   now?: Date;
 }): Promise<AdminDashboard> {
-  const dayList = Array.from({ length: days }, (_, index) =>
-    japanIsoDate(new Date(now.getTime() - (days - 1 - index) * 86_400_000)),
-  );
+  const dayList =
+    from && to
+      ? eachDay(from, to)
+      : Array.from({ length: days }, (_, index) =>
+          japanIsoDate(new Date(now.getTime() - (days - 1 - index) * 86_400_000)),
+        );
   const read = await db.transaction((tx) => readFigures(tx, dayList), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
@@ -90,7 +99,9 @@ export async function getDashboard({
   const series = (figure: Figure): DailyPoint[] =>
     dayList.map((day) => ({ day, value: read.figures.get(day)?.[figure] ?? 0 }));
   return {
-    days,
+    from: dayList[0]!,
+    to: dayList.at(-1)!,
+    days: dayList.length,
     signups: series('signups'),
     activeUsers: series('active_members'),
     pointsIssued: series('points_issued'),

@@ -8,9 +8,9 @@ import { defineRoute } from '../define-route.ts';
 /** Admin: the advertiser list, one advertiser's ads, spend and invoices, and their suspension. */
 export function adminAdvertiserRoutes({ database: { db } }: RouteDeps) {
   return [
-    defineRoute(api.admin.searchAdvertisers, async ({ reader, query }) => ({
-      advertisers: await searchAdvertisers({ db: reader, ...query }),
-    })),
+    defineRoute(api.admin.searchAdvertisers, async ({ reader, query }) =>
+      searchAdvertisers({ db: reader, ...query }),
+    ),
     defineRoute(api.admin.getAdvertiserOverview, async ({ reader, params }) =>
       getAdvertiserOverview({ db: reader, ...params }),
     ),

@@ -19,9 +19,9 @@ export function adminConsoleRoutes({ database: { db }, mailer }: RouteDeps) {
     reviewAd({ db, mailer, log: request.log, ...params, adminId: viewer.id, decision });
   return [
     defineRoute(api.admin.getSummary, async ({ reader }) => getAdminSummary({ db: reader })),
-    defineRoute(api.admin.listPendingAds, async ({ reader }) => ({
-      ads: await listPendingAds({ db: reader }),
-    })),
+    defineRoute(api.admin.listPendingAds, async ({ reader, query }) =>
+      listPendingAds({ db: reader, ...query }),
+    ),
     defineRoute(api.admin.approveAd, async (context) => review(context, { kind: 'approve' })),
     defineRoute(api.admin.rejectAd, async (context) => review(context, { kind: 'reject', ...context.body })),
     defineRoute(api.admin.listDailyQuizzes, async ({ reader }) => ({

@@ -8,9 +8,7 @@ import { defineRoute } from '../define-route.ts';
 /** Admin: find people, see one person's account, suspend or reinstate (signed out everywhere at once). */
 export function adminUserRoutes({ database: { db } }: RouteDeps) {
   return [
-    defineRoute(api.admin.searchUsers, async ({ reader, query }) => ({
-      users: await searchUsers({ db: reader, ...query }),
-    })),
+    defineRoute(api.admin.searchUsers, async ({ reader, query }) => searchUsers({ db: reader, ...query })),
     defineRoute(api.admin.getUserOverview, async ({ reader, params }) =>
       getUserOverview({ db: reader, ...params }),
     ),

@@ -21,9 +21,9 @@ export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {
     defineRoute(api.gifts.listGiftRequests, async ({ viewer }) => ({
       requests: await listGiftRequests({ db, cipher, userId: viewer.id }),
     })),
-    defineRoute(api.gifts.listPendingGiftRequests, async ({ reader }) => ({
-      requests: await listPendingGiftRequests({ db: reader }),
-    })),
+    defineRoute(api.gifts.listPendingGiftRequests, async ({ reader, query }) =>
+      listPendingGiftRequests({ db: reader, ...query }),
+    ),
     defineRoute(api.gifts.issueGift, async ({ viewer, params, body, request }) => {
       const settlement = { kind: 'issue' as const, ...body };
       await settleGiftRequest({ db, mailer, log: request.log, ...params, adminId: viewer.id, settlement });

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../../db/schema.ts';
+import { recordSignIn } from '../../domain/accounts/record-sign-in.ts';
 import { releaseUnconfirmedSignUp } from '../../domain/advertisers/release-unconfirmed-sign-up.ts';
 import {
   emailVerificationMail,
@@ -157,6 +158,14 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
                 message: messages.emailUsedByAdvertiser,
               });
             }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Runs once the session is committed: the admin's user page shows the last sign-in.
+          after: async (session) => {
+            await recordSignIn({ db, userId: session.userId, at: session.createdAt });
           },
         },
       },

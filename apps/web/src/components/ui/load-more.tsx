@@ -1,5 +1,4 @@
 import { formatNumber } from '@quiz-points/shared';
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { uiText } from '../../lib/ui-text.ts';
 import { LoadFailed } from './query-content.tsx';
@@ -17,10 +16,13 @@ export function LoadMore({
   failedMessage,
   block,
 }: {
-  query: Pick<
-    UseInfiniteQueryResult,
-    'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'
-  >;
+  /** An infinite query's result, or anything that pages the same way (the console's lists). */
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    fetchNextPage: () => Promise<{ hasNextPage: boolean }>;
+  };
   shown: number;
   /** Said after the count once everything is shown, e.g. （これ以上の履歴はありません）. */
   endNote: string;

@@ -1,4 +1,4 @@
-import { annualIncomes, messages, occupations } from '@quiz-points/shared';
+import { annualIncomes, genderLabels, maritalStatusLabels, messages, occupations } from '@quiz-points/shared';
 import { useState } from 'react';
 import { describedControl, FieldError } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -33,9 +33,6 @@ export function toProfileBody(values: ProfileValues) {
   };
 }
 
-const genderLabels = { male: '男性', female: '女性', other: 'その他' } as const;
-const maritalLabels = { single: '未婚', married: '既婚', divorced: '離別・死別' } as const;
-
 /** The optional choices after gender, each a select (SPEC §3 choices). */
 const choices: {
   key: 'maritalStatus' | 'hasChildren' | 'occupation' | 'annualIncome';
@@ -47,7 +44,7 @@ const choices: {
     key: 'maritalStatus',
     id: 'marital-status',
     label: '婚姻状況（任意）',
-    options: Object.entries(maritalLabels),
+    options: Object.entries(maritalStatusLabels),
   },
   {
     key: 'hasChildren',

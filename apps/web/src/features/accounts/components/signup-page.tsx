@@ -1,6 +1,6 @@
 import { ageOn, birthYearOptions, daysInMonth, MINIMUM_AGE, messages, signupBody } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -123,7 +123,10 @@ function SignupForm() {
 }
 
 export default function SignupPage() {
-  return useSignedInUser().needsSignup ? <SignupForm /> : <AlreadyRegistered />;
+  const me = useSignedInUser();
+  // A first Google sign-in lands here; the admin's goes on to the console (issue 28).
+  if (me.isAdmin) return <Navigate to="/admin" replace />;
+  return me.needsSignup ? <SignupForm /> : <AlreadyRegistered />;
 }
 
 function AlreadyRegistered() {

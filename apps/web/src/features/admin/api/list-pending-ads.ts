@@ -1,12 +1,14 @@
 import type { api } from '@quiz-points/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useCursorPages } from '../hooks/use-cursor-pages.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const listPendingAds = () => callApi<typeof api.admin.listPendingAds>('GET /api/admin/ads/pending');
+/** One page of the review queue: everything, or what `q` finds (empty: no search). */
+export const listPendingAds = (q: string, cursor: string | null) =>
+  callApi<typeof api.admin.listPendingAds>('GET /api/admin/ads/pending', {
+    query: { ...(q && { q }), ...(cursor && { cursor }) },
+  });
 
-export const listPendingAdsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.pendingAds, queryFn: listPendingAds });
-
-/** The ads waiting for review, oldest first. */
-export const usePendingAds = () => useQuery(listPendingAdsQueryOptions());
+/** The ads waiting for review, oldest first, a page at a time. */
+export const usePendingAds = (q: string) =>
+  useCursorPages(adminKeys.pendingAdPages(q), (cursor) => listPendingAds(q, cursor));

@@ -1,13 +1,14 @@
 import type { api } from '@quiz-points/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useCursorPages } from '../hooks/use-cursor-pages.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const listPendingGiftRequests = () =>
-  callApi<typeof api.gifts.listPendingGiftRequests>('GET /api/admin/gift-requests');
+/** One page of the pending requests: all, or those of people whose e-mail holds `q` (empty: no search). */
+export const listPendingGiftRequests = (q: string, cursor: string | null) =>
+  callApi<typeof api.gifts.listPendingGiftRequests>('GET /api/admin/gift-requests', {
+    query: { ...(q && { q }), ...(cursor && { cursor }) },
+  });
 
-export const listPendingGiftRequestsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.giftRequests, queryFn: listPendingGiftRequests });
-
-/** The gift requests waiting to be issued or rejected, with each person's risk signals. */
-export const usePendingGiftRequests = () => useQuery(listPendingGiftRequestsQueryOptions());
+/** The gift requests waiting to be issued or rejected, with each person's risk signals, a page at a time. */
+export const usePendingGiftRequests = (q: string) =>
+  useCursorPages(adminKeys.giftRequestPages(q), (cursor) => listPendingGiftRequests(q, cursor));

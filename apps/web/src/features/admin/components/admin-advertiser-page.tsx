@@ -1,8 +1,10 @@
 import {
   type AdminAdvertiserOverview,
+  adStateLabel,
   advertiserConsoleMessages,
   formatNumber,
   formatYen,
+  invoiceStatusLabels,
   periodLabel,
 } from '@quiz-points/shared';
 import { useParams } from 'react-router';
@@ -13,7 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdvertiserOverview } from '../api/get-advertiser-overview.ts';
 import { useSetAdvertiserSuspension } from '../api/set-advertiser-suspension.ts';
 import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
-import { adStateLabel, advertiserText, invoiceStatusLabels } from './advertiser-labels.ts';
+import { advertiserText } from './advertiser-labels.ts';
 import { OverviewPage, ProfileSection } from './overview-page.tsx';
 import { SuspensionHistory, SuspensionSection } from './suspension-section.tsx';
 

@@ -1,13 +1,13 @@
 import { advertiserSearchQuery, formatYen } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
-import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdvertiserSearch } from '../api/search-advertisers.ts';
 import { useSearchForm } from '../hooks/use-search-form.ts';
 import { AdvertiserBadges, advertiserName } from './advertiser-badges.tsx';
 import { advertiserText } from './advertiser-labels.ts';
+import { PagedList } from './paged-list.tsx';
 
 export default function AdminAdvertisersPage() {
   useDocumentTitle('広告主');
@@ -15,7 +15,7 @@ export default function AdminAdvertisersPage() {
   const { q, search } = useSearchForm(advertiserSearchQuery, (text) =>
     text.trim() === '' ? {} : { q: text },
   );
-  const query = useAdvertiserSearch(q);
+  const list = useAdvertiserSearch(q);
 
   return (
     <div className="page">
@@ -29,9 +29,9 @@ export default function AdminAdvertisersPage() {
         buttonLabel="検索する"
         hint="一部だけでも検索できます。空欄で検索すると、すべての広告主を新しい順に表示します。"
       />
-      <QueryList
-        query={query}
-        items={(data) => data.advertisers}
+      <PagedList
+        list={list}
+        items={(page) => page.advertisers}
         empty={advertiserText.searchEmpty}
         label={q ? `「${q}」の検索結果` : '広告主の一覧'}
       >
@@ -50,7 +50,7 @@ export default function AdminAdvertisersPage() {
             </p>
           </li>
         )}
-      </QueryList>
+      </PagedList>
     </div>
   );
 }

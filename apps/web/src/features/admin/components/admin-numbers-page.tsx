@@ -1,17 +1,27 @@
-import { type AdminDashboard, formatNumber, formatPoints } from '@quiz-points/shared';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import {
+  type AdminDashboard,
+  CONSOLE_MAX_DAYS,
+  type DayRange,
+  type DayRangePreset,
+  dayRangeLabel,
+  dayRangePresetLabels,
+  dayRangePresets,
+  dayRangeQuery,
+  formatNumber,
+  formatPoints,
+  presetDays,
+} from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { FormError } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useAdminDashboard } from '../api/get-admin-dashboard.ts';
-
-const periods = [7, 14, 30, 90] as const;
-type Period = (typeof periods)[number];
-const periodChoices = periods.map((period) => [String(period), `直近${period}日`] as const);
 
 type SeriesKey =
   | 'signups'
@@ -33,15 +43,74 @@ const charts: { key: SeriesKey; title: string; valueLabel: string; unit: string 
 ];
 
 const pageViewColumns: Column<AdminDashboard['pageViewsByPath'][number]>[] = [
-  { header: 'ページ', cell: (row) => row.path },
-  { header: 'ページビュー', cell: (row) => `${formatNumber(row.views)}件` },
+  { header: 'ページ', cell: (row) => <span className="dashboard-path">{row.path}</span> },
+  {
+    header: 'ページビュー',
+    cell: (row) => <span className="dashboard-count">{formatNumber(row.views)}件</span>,
+  },
 ];
 
-function Numbers({ data }: { data: AdminDashboard }) {
+/** The range the address asks for (`?range=7d`, `?range=custom&from=…&to=…`); 30 days when it says none. */
+function rangeOf(params: URLSearchParams): { preset: DayRangePreset; days: DayRange | null } {
+  const asked = params.get('range');
+  const preset = dayRangePresets.find((known) => known === asked) ?? '30d';
+  if (preset !== 'custom') return { preset, days: presetDays(preset, new Date()) };
+  const parsed = dayRangeQuery.safeParse({
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  });
+  return {
+    preset,
+    days: parsed.success && parsed.data.from && parsed.data.to ? (parsed.data as DayRange) : null,
+  };
+}
+
+/** The preset's address, or the custom one's starting from the days shown now. */
+const presetLink = (preset: DayRangePreset, shown: DayRange | null) =>
+  preset === 'custom'
+    ? `?${new URLSearchParams({ range: 'custom', ...(shown ?? {}) })}`
+    : `?${new URLSearchParams({ range: preset })}`;
+
+/** Two Japan-time days, checked by the server's own rule before anything is asked. */
+function CustomRangeForm({
+  initial,
+  onShow,
+}: {
+  initial: DayRange | null;
+  onShow: (days: DayRange) => void;
+}) {
+  const form = useForm(dayRangeQuery);
+  const [fields, setFields] = useState({ from: initial?.from ?? '', to: initial?.to ?? '' });
+  const bind = (name: 'from' | 'to') => ({
+    value: fields[name],
+    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
+    error: form.errorOf(name),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const days = form.validate({ from: fields.from || undefined, to: fields.to || undefined });
+    if (days?.from && days.to) onShow({ from: days.from, to: days.to });
+  };
+  return (
+    <form className="dashboard-custom" onSubmit={submit} noValidate aria-label="期間を指定">
+      <div className="choice-row">
+        <TextField id="numbers-from" label="開始日" type="date" short {...bind('from')} />
+        <TextField id="numbers-to" label="終了日" type="date" short {...bind('to')} />
+      </div>
+      <p className="note">日本時間の日付で、開始日と終了日を含みます（最長{CONSOLE_MAX_DAYS}日）。</p>
+      <FormError text={form.summary} />
+      <button type="submit" className="button">
+        この期間で表示
+      </button>
+    </form>
+  );
+}
+
+function Numbers({ data, rangeText }: { data: AdminDashboard; rangeText: string }) {
   const { liability, waitingGifts } = data;
   return (
     <>
-      <TitledSection className="card" titleId="now-title" title="現在の状況">
+      <TitledSection className="card dashboard-grid__wide" titleId="now-title" title="現在の状況">
         <dl className="definition-list">
           <div>
             <dt>未交換ポイント残高（負債）</dt>
@@ -81,15 +150,15 @@ function Numbers({ data }: { data: AdminDashboard }) {
             points={data[chart.key]}
             valueLabel={chart.valueLabel}
             unit={chart.unit}
-            caption={`日別の${chart.valueLabel}（日本時間・直近${data.days}日）`}
+            caption={`日別の${chart.valueLabel}（日本時間・${rangeText}）`}
             empty="データはありません。"
           />
         </TitledSection>
       ))}
       <TitledSection
-        className="card"
+        className="card dashboard-grid__pages"
         titleId="pages-title"
-        title={`ページ別のページビュー（直近${data.days}日）`}
+        title={`ページ別のページビュー（${rangeText}）`}
       >
         <DataTable
           label="ページ別のページビューの表"
@@ -103,26 +172,58 @@ function Numbers({ data }: { data: AdminDashboard }) {
   );
 }
 
+function Dashboard({ range, preset }: { range: DayRange; preset: DayRangePreset }) {
+  const query = useAdminDashboard(range);
+  const rangeText = preset === 'custom' ? dayRangeLabel(range) : dayRangePresetLabels[preset];
+  return (
+    <>
+      <p className="note" data-testid="numbers-range" role="status">
+        表示中：{dayRangeLabel(range)}（日本時間）
+        {query.isPlaceholderData && '　読み込み中…'}
+      </p>
+      <div className="dashboard-grid" aria-busy={query.isPlaceholderData}>
+        <QueryContent query={query}>{(data) => <Numbers data={data} rangeText={rangeText} />}</QueryContent>
+      </div>
+    </>
+  );
+}
+
+/**
+ * `/admin/numbers`: the numbers over a range of Japan-time days, picked from presets or given, kept in
+ * the address (`?range=7d`, `?range=custom&from=2026-04-01&to=2026-04-30`) so it can be bookmarked and
+ * back and forward move between ranges. The charts sit in a grid: one column on a phone, two or three
+ * on a desk.
+ */
 export default function AdminNumbersPage() {
   useDocumentTitle('数値');
-  const [days, setDays] = useState<Period>(30);
-  const query = useAdminDashboard(days);
+  const [params, setParams] = useSearchParams();
+  const { preset, days } = rangeOf(params);
   return (
-    <div className="page">
+    <div className="page page--wide">
       <h1 className="page-title">数値</h1>
-      <div className="field">
-        <label htmlFor="dashboard-days" className="field__label">
-          期間
-        </label>
-        <Select
-          id="dashboard-days"
-          className="input input--short"
-          value={String(days)}
-          choices={periodChoices}
-          onChange={(value) => setDays(Number(value) as Period)}
+      <nav className="range-picker" aria-label="期間">
+        <ul>
+          {dayRangePresets.map((choice) => (
+            <li key={choice}>
+              <Link
+                to={presetLink(choice, days)}
+                className={choice === preset ? 'range-picker__choice is-current' : 'range-picker__choice'}
+                aria-current={choice === preset ? 'true' : undefined}
+              >
+                {dayRangePresetLabels[choice]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {preset === 'custom' && (
+        <CustomRangeForm
+          key={days ? `${days.from}_${days.to}` : 'none'}
+          initial={days}
+          onShow={(shown) => setParams({ range: 'custom', ...shown })}
         />
-      </div>
-      <QueryContent query={query}>{(data) => <Numbers data={data} />}</QueryContent>
+      )}
+      {days && <Dashboard range={days} preset={preset} />}
     </div>
   );
 }

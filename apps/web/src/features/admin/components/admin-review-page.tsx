@@ -4,14 +4,14 @@ import {
   formatYen,
   messages,
   type PendingAd,
+  pendingAdsQuery,
   rejectAdBody,
   scheduleLabel,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AdPreview } from '../../../components/ui/ad-preview.tsx';
 import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
-import { QueryList } from '../../../components/ui/query-list.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import {
@@ -23,6 +23,9 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePendingAds } from '../api/list-pending-ads.ts';
 import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
+import { useSearchForm } from '../hooks/use-search-form.ts';
+import { OutcomeStatus } from './outcome-status.tsx';
+import { PagedList } from './paged-list.tsx';
 import { rejectionReasonTemplates } from './rejection-reasons.ts';
 
 /** Who the ad will reach, in the advertiser's own words (ads status): gender, age, then each profile list it uses. */
@@ -42,36 +45,75 @@ const windowText = (ad: PendingAd) => {
 const failureText = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : messages.updateFailed;
 
+/** What approving commits to: the ad goes out at this price, to these people, in this window. */
+function ApprovalSummary({ ad }: { ad: PendingAd }) {
+  return (
+    <dl className="definition-list">
+      <div>
+        <dt>広告主</dt>
+        <dd>{ad.advertiser ?? '運営（ハウス広告）'}</dd>
+      </div>
+      <div>
+        <dt>報酬・単価・上限</dt>
+        <dd>
+          {formatPoints(ad.userReward)} ／ {formatYen(ad.unitPrice)} ／ {formatNumber(ad.maxDeliveries)}件
+        </dd>
+      </div>
+      <div>
+        <dt>配信対象</dt>
+        <dd>{targetingText(ad)}</dd>
+      </div>
+      <div>
+        <dt>配信期間</dt>
+        <dd>{windowText(ad)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * One ad in review. Approving and rejecting are confirmed alike, in the page (issue 28): 承認する shows
+ * what is approved, 却下する asks for the reason first; each then needs 〜を確定する (Enter) or 戻る.
+ */
 function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome: string) => void }) {
   const review = useReviewAd();
+  const [proposed, setProposed] = useState<ReviewDecision | null>(null);
+  const [reviewed, setReviewed] = useState(false);
+  const [template, setTemplate] = useState('');
   const reason = useInlineForm({
     schema: rejectAdBody,
     field: 'reason',
-    onValid: (body) => decide({ kind: 'reject', reason: body.reason }),
+    onValid: (body) => setProposed({ kind: 'reject', reason: body.reason }),
   });
   const { form } = reason;
-  const [confirmingApproval, setConfirmingApproval] = useState(false);
-  const [template, setTemplate] = useState('');
+  const approveButton = useRef<HTMLButtonElement>(null);
+  const backTo = useRef<'approve' | 'reject' | null>(null);
+  const reasonId = `reason-${ad.id}`;
 
-  const decide = async (decision: ReviewDecision) => {
+  // Back from a confirmation, the keyboard's place returns to what opened it.
+  useEffect(() => {
+    if (proposed !== null || backTo.current === null) return;
+    if (backTo.current === 'approve') approveButton.current?.focus();
+    else document.getElementById(reasonId)?.focus();
+    backTo.current = null;
+  }, [proposed, reasonId]);
+
+  const cancel = () => {
+    backTo.current = proposed?.kind ?? null;
+    setProposed(null);
+  };
+  const confirm = async (decision: ReviewDecision) => {
     try {
       const { mailed } = await review.mutateAsync({ adId: ad.id, decision });
+      setReviewed(true);
       onReviewed(
         `「${ad.adTitle}」を${decision.kind === 'approve' ? '承認' : '却下'}しました。${mailed ? messages.mailSent : messages.mailFailed}`,
       );
     } catch (failure) {
       form.fail(failureText(failure));
+      backTo.current = decision.kind;
+      setProposed(null);
     }
-  };
-  // Approval starts delivery at once: it is confirmed in the page first.
-  const approve = (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    setConfirmingApproval(true);
-  };
-  const confirmApproval = async () => {
-    await decide({ kind: 'approve' });
-    setConfirmingApproval(false);
   };
   const templateId = `reason-template-${ad.id}`;
 
@@ -106,62 +148,114 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
         配信期間 {windowText(ad)}
       </p>
       <AdPreview ad={ad} titleLevel={3} />
-      {confirmingApproval ? (
+      {reviewed && <p className="note">審査済みです。</p>}
+      {!reviewed && proposed?.kind === 'approve' && (
         <ConfirmStep
           question={`「${ad.adTitle}」を承認しますか？承認すると配信が始まります。`}
           confirmLabel="承認を確定する"
           pending={review.isPending}
-          onConfirm={() => void confirmApproval()}
-          onCancel={() => setConfirmingApproval(false)}
-        />
-      ) : (
-        <form onSubmit={approve}>
-          <button type="submit" className="button" disabled={review.isPending}>
+          onConfirm={() => void confirm(proposed)}
+          onCancel={cancel}
+        >
+          <ApprovalSummary ad={ad} />
+          <p className="note">審査の結果は広告主にメールでお知らせします。</p>
+        </ConfirmStep>
+      )}
+      {!reviewed && proposed?.kind === 'reject' && (
+        <ConfirmStep
+          question={`「${ad.adTitle}」を却下しますか？`}
+          confirmLabel="却下を確定する"
+          tone="danger"
+          pending={review.isPending}
+          onConfirm={() => void confirm(proposed)}
+          onCancel={cancel}
+        >
+          <dl className="definition-list">
+            <div>
+              <dt>却下理由</dt>
+              <dd data-testid="confirm-reason">{proposed.reason}</dd>
+            </div>
+          </dl>
+          <p className="note">理由は広告主にメールでお知らせします。広告主は内容を修正して再申請できます。</p>
+        </ConfirmStep>
+      )}
+      {!reviewed && proposed === null && (
+        <div className="review-actions">
+          <button
+            ref={approveButton}
+            type="button"
+            className="button"
+            disabled={review.isPending}
+            onClick={() => {
+              form.clear();
+              setProposed({ kind: 'approve' });
+            }}
+          >
             承認する
           </button>
-        </form>
+          <div className="field">
+            <label htmlFor={templateId} className="field__label">
+              却下理由の定型文
+            </label>
+            <Select
+              id={templateId}
+              value={template}
+              none="定型文を選ぶと却下理由に入ります"
+              choices={rejectionReasonTemplates.map((text) => [text, text] as const)}
+              onChange={(text) => {
+                setTemplate(text);
+                if (text) reason.setText(text);
+              }}
+            />
+          </div>
+          <InlineForm
+            id={reasonId}
+            label="却下理由"
+            hideLabel
+            {...reason.props}
+            buttonLabel="却下する"
+            disabled={review.isPending}
+            tone="danger"
+          />
+        </div>
       )}
-      <div className="field">
-        <label htmlFor={templateId} className="field__label">
-          却下理由の定型文
-        </label>
-        <Select
-          id={templateId}
-          value={template}
-          none="定型文を選ぶと却下理由に入ります"
-          choices={rejectionReasonTemplates.map((text) => [text, text] as const)}
-          onChange={(text) => {
-            setTemplate(text);
-            if (text) reason.setText(text);
-          }}
-        />
-      </div>
-      <InlineForm
-        id={`reason-${ad.id}`}
-        label="却下理由"
-        hideLabel
-        {...reason.props}
-        buttonLabel="却下する"
-        disabled={review.isPending}
-        tone="danger"
-      />
     </li>
   );
 }
 
 export default function AdminReviewPage() {
   useDocumentTitle('広告審査');
-  const query = usePendingAds();
+  // An empty search lists every pending ad (no q at all).
+  const { q, search } = useSearchForm(pendingAdsQuery, (text) => (text.trim() === '' ? {} : { q: text }));
+  const list = usePendingAds(q);
   const [outcome, setOutcome] = useState('');
+  const total = list.query.data?.pages[0]?.total;
   return (
     <div className="page">
       <h1 className="page-title">広告審査</h1>
-      <p role="status" className="form-success">
-        {outcome}
-      </p>
-      <QueryList query={query} items={(data) => data.ads} empty="審査待ちの広告はありません。">
+      <InlineForm
+        id="review-search"
+        label="広告タイトル・広告主名・メールアドレス"
+        className="field"
+        type="search"
+        {...search.props}
+        buttonLabel="検索する"
+        hint="一部だけでも検索できます。空欄で検索すると、審査待ちの広告をすべて古い順に表示します。"
+      />
+      <OutcomeStatus text={outcome} />
+      {total !== undefined && (
+        <p className="note" data-testid="review-total">
+          {q ? `「${q}」に当てはまる審査待ちの広告` : '審査待ちの広告'} {formatNumber(total)}件（古い順）
+        </p>
+      )}
+      <PagedList
+        list={list}
+        items={(page) => page.ads}
+        empty={q ? '当てはまる審査待ちの広告はありません。' : '審査待ちの広告はありません。'}
+        label="審査待ちの広告"
+      >
         {(ad) => <PendingAdCard ad={ad} onReviewed={setOutcome} />}
-      </QueryList>
+      </PagedList>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  extraTargetingFeeRule,
+  feeTargetings,
   type GiftType,
   messages,
   type SettingKey,
@@ -146,7 +148,7 @@ const pricingFields = [
     key: 'extraTargetingFee',
     id: 'pricing-extra-fee',
     label: 'ターゲティング追加料金（円）',
-    hint: '性別の指定、年代の指定それぞれに1回ずつ加算されます。',
+    hint: extraTargetingFeeRule,
   },
 ] as const;
 
@@ -350,10 +352,9 @@ export default function AdminSettingsPage() {
         {({ values, audit }) => (
           <>
             <NumberSettingForm settingKey="pricing" current={values.pricing} fields={pricingFields}>
-              <p className="note">
+              <p className="note" data-testid="pricing-rule">
                 新しく作成・再申請される広告から適用されます。1配信あたりの単価 = ユーザー報酬 + 基本料金 +
-                追加料金 ×
-                絞り込みに使った項目の数（性別・年代・都道府県・職業・年収・婚姻状況・子どもの有無）。
+                ターゲティング追加料金 × 絞り込みに使った項目の数（最大{feeTargetings.length}項目）。
               </p>
             </NumberSettingForm>
             <NumberSettingForm

@@ -1,4 +1,13 @@
-import { type AdminUserOverview, formatPoints, formatSignedPoints, messages } from '@quiz-points/shared';
+import {
+  type AdminUserOverview,
+  formatPoints,
+  formatSignedPoints,
+  type Gender,
+  genderLabels,
+  giftStatusLabels,
+  ledgerReasonLabels,
+  messages,
+} from '@quiz-points/shared';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
@@ -10,25 +19,12 @@ import { OverviewPage, ProfileSection } from './overview-page.tsx';
 import { SuspensionHistory, SuspensionSection } from './suspension-section.tsx';
 import { UserBadges } from './user-badges.tsx';
 
-const giftStatus = {
-  pending: messages.giftStatusPending,
-  issued: messages.giftStatusIssued,
-  rejected: messages.giftStatusRejected,
-} as const;
-
 const orMissing = (value: string | null) => value ?? '―';
 
 const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
   { header: '日時', cell: (entry) => formatPassbookTime(entry.createdAt) },
-  {
-    header: '内容',
-    cell: (entry) => (
-      <>
-        {entry.memo}
-        <span className="note">（{entry.reason}）</span>
-      </>
-    ),
-  },
+  { header: '種類', cell: (entry) => ledgerReasonLabels[entry.reason] },
+  { header: '内容', cell: (entry) => entry.memo },
   { header: 'ポイント', cell: (entry) => formatSignedPoints(entry.points) },
 ];
 
@@ -59,7 +55,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
     ['登録日時', formatPassbookTime(user.createdAt)],
     ['最終ログイン', user.lastLoginAt ? formatPassbookTime(user.lastLoginAt) : '―'],
     ['生年月日', orMissing(user.birthDate)],
-    ['性別', orMissing(user.gender)],
+    ['性別', user.gender ? (genderLabels[user.gender as Gender] ?? user.gender) : '―'],
     ['住所', user.prefecture ? `${user.prefecture}${user.city ?? ''}` : '―'],
     ['職業', orMissing(user.occupation)],
     ['紹介コード', orMissing(user.referralCode)],
@@ -90,7 +86,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
               <li key={request.id} data-testid="user-gift-request">
                 <p>
                   {request.giftType.toUpperCase()} {formatPoints(request.pointsUsed)}{' '}
-                  <span className={`badge badge--${request.status}`}>{giftStatus[request.status]}</span>
+                  <span className={`badge badge--${request.status}`}>{giftStatusLabels[request.status]}</span>
                 </p>
                 <p className="note">申請：{formatExchangeTime(request.createdAt)}</p>
               </li>

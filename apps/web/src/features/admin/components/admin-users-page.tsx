@@ -1,17 +1,17 @@
 import { formatPoints, messages, USER_SEARCH_MIN_LENGTH, userSearchQuery } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { InlineForm } from '../../../components/ui/inline-form.tsx';
-import { QueryList } from '../../../components/ui/query-list.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUserSearch } from '../api/search-users.ts';
 import { useSearchForm } from '../hooks/use-search-form.ts';
+import { PagedList } from './paged-list.tsx';
 import { UserBadges } from './user-badges.tsx';
 
 export default function AdminUsersPage() {
   useDocumentTitle('ユーザー検索');
   const { q, search } = useSearchForm(userSearchQuery);
-  const query = useUserSearch(q);
+  const list = useUserSearch(q);
 
   return (
     <div className="page">
@@ -26,11 +26,11 @@ export default function AdminUsersPage() {
         hint={`メールアドレスは一部（${USER_SEARCH_MIN_LENGTH}文字以上）だけでも検索できます。`}
       />
       {q !== '' && (
-        <QueryList
-          query={query}
-          items={(data) => data.users}
+        <PagedList
+          list={list}
+          items={(page) => page.users}
           empty={messages.userSearchEmpty}
-          label="検索結果"
+          label={`「${q}」の検索結果`}
         >
           {(user) => (
             <li className="card" data-testid="user-result">
@@ -44,7 +44,7 @@ export default function AdminUsersPage() {
               </p>
             </li>
           )}
-        </QueryList>
+        </PagedList>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
 import {
   formatNumber,
   formatPoints,
-  type GiftCodeStatus,
   type GiftCodeStockRow,
   giftCodeMessages,
+  giftCodeStatusLabels,
   loadGiftCodesBody,
   type MaskedGiftCode,
   messages,
@@ -23,12 +23,6 @@ import { useGiftCodeStock } from '../api/list-gift-code-stock.ts';
 import { useGiftCodes } from '../api/list-gift-codes.ts';
 import { useLoadGiftCodes } from '../api/load-gift-codes.ts';
 import { useWithdrawGiftCode } from '../api/withdraw-gift-code.ts';
-
-const statusLabels: Record<GiftCodeStatus, string> = {
-  available: '在庫',
-  issued: '発行済み',
-  withdrawn: '取り下げ済み',
-};
 
 const stockName = (row: Pick<GiftCodeStockRow, 'label' | 'amount'>) =>
   `${row.label} ${formatNumber(row.amount)}円分`;
@@ -141,7 +135,7 @@ function CodeList({ row }: { row: GiftCodeStockRow }) {
             empty="登録されたコードはありません。"
             columns={[
               { header: 'コード', cell: (code) => <span className="code-masked">{code.masked}</span> },
-              { header: '状態', cell: (code) => statusLabels[code.status] },
+              { header: '状態', cell: (code) => giftCodeStatusLabels[code.status] },
               { header: '登録日時', cell: (code) => formatExchangeTime(code.loadedAt) },
               {
                 header: '操作',

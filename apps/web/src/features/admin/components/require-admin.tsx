@@ -1,21 +1,38 @@
 import { type Me, messages } from '@quiz-points/shared';
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useMe } from '../../auth/index.ts';
+import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { GoogleSignInButton, useMe } from '../../auth/index.ts';
 
-/** SPEC §6: only the admin account; anyone else is told アクセス権限がありません and sent home. */
+/**
+ * SPEC §6: only the admin account. Signed out, the page offers the Google sign-in members use, and
+ * comes back to the same address (issue 28); anyone else signed in is told アクセス権限がありません
+ * and sent home.
+ */
 export function RequireAdmin({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isPending } = useMe();
+  const { data: me, isPending, isError, refetch } = useMe();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const refused = !isPending && !me?.isAdmin;
+  const refused = !isPending && !isError && me != null && !me.isAdmin;
   useEffect(() => {
     if (!refused) return;
     const timer = window.setTimeout(() => navigate('/', { replace: true }), 2000);
     return () => window.clearTimeout(timer);
   }, [refused, navigate]);
   if (isPending) return <Loading />;
-  if (!me?.isAdmin) {
+  if (isError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
+  if (!me) {
+    const here = `${pathname}${search}`;
+    return (
+      <div className="page card notice">
+        <h1 className="page-title">管理画面</h1>
+        <p>管理画面を利用するには、運営のGoogleアカウントでログインしてください。</p>
+        <GoogleSignInButton callbackURL={here} newUserCallbackURL={here} />
+      </div>
+    );
+  }
+  if (!me.isAdmin) {
     return (
       <div className="page">
         <h1 className="page-title">管理画面</h1>

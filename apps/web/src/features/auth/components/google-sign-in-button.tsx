@@ -25,14 +25,19 @@ function GoogleMark() {
   );
 }
 
-/** Starts Google sign-in; failures (in-app browser, network) are shown beside the button. */
+/**
+ * Starts Google sign-in; failures (in-app browser, network) are shown beside the button. After it, the
+ * browser comes back to `callbackURL`, or for a first sign-in to `newUserCallbackURL` (signup unless said).
+ */
 export function GoogleSignInButton({
   label = 'Googleでログイン',
   callbackURL,
+  newUserCallbackURL,
   reauthenticate = false,
 }: {
   label?: string;
   callbackURL?: string;
+  newUserCallbackURL?: string;
   reauthenticate?: boolean;
 }) {
   const [pending, setPending] = useState(false);
@@ -41,7 +46,7 @@ export function GoogleSignInButton({
     setPending(true);
     setError('');
     try {
-      await startGoogleSignIn({ callbackURL, reauthenticate });
+      await startGoogleSignIn({ callbackURL, newUserCallbackURL, reauthenticate });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setPending(false);

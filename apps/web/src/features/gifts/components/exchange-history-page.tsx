@@ -1,15 +1,9 @@
-import { formatPoints, type GiftRequestView, messages } from '@quiz-points/shared';
+import { formatPoints, giftStatusLabels, messages } from '@quiz-points/shared';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useGiftRequests } from '../api/list-gift-requests.ts';
-
-const statusLabel: Record<GiftRequestView['status'], string> = {
-  pending: messages.giftStatusPending,
-  issued: messages.giftStatusIssued,
-  rejected: messages.giftStatusRejected,
-};
 
 export default function ExchangeHistoryPage() {
   useDocumentTitle('交換履歴');
@@ -35,7 +29,7 @@ export default function ExchangeHistoryPage() {
             {data.requests.map((request) => (
               <li key={request.id} className="card gift-card">
                 <p className="gift-card__type">{request.giftType.toUpperCase()}</p>
-                <p className={`badge badge--${request.status}`}>{statusLabel[request.status]}</p>
+                <p className={`badge badge--${request.status}`}>{giftStatusLabels[request.status]}</p>
                 <p className="gift-card__points">{formatPoints(request.pointsUsed)}</p>
                 <p className="note">申請日時：{formatExchangeTime(request.createdAt)}</p>
                 {request.deliverBy && (

@@ -23,6 +23,7 @@ export const preloadHomePage = () =>
 /**
  * `/`: the landing page when signed out, the user's home when signed in. SPEC §4 login rules:
  * suspended users are told and signed out; advertisers are signed out here; no birth date → signup.
+ * The admin goes to the console.
  */
 export function HomePage() {
   const { data: me, isPending } = useMe();
@@ -40,6 +41,8 @@ export function HomePage() {
     );
   }
   if (!me) return <LandingPage notice={state?.notice ?? signInFailure(params)} />;
+  // The operator's home is the console, never a member's home or profile form (issue 28).
+  if (me.isAdmin) return <Navigate to="/admin" replace />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
   return (
     <Suspense fallback={<Loading />}>
