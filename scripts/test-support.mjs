@@ -60,9 +60,11 @@ export async function createPostgresDatabase(prefix) {
 
 /**
  * Polls `url` until it answers 2xx. Fails at once when `child` (the process serving it) exits,
- * and after `timeoutMs`; `output` adds what the process wrote to the error.
+ * and after `timeoutMs`; `output` adds what the process wrote to the error. Three servers migrating
+ * at once on a loaded 2-core machine took over a minute to start (seen at load average 15–20), so
+ * the default wait is three minutes: a server that crashes still fails at once.
  */
-export async function waitUntilOk(url, { child, output, timeoutMs = 60_000 } = {}) {
+export async function waitUntilOk(url, { child, output, timeoutMs = 180_000 } = {}) {
   const log = () => (output ? `:\n${output()}` : '');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
