@@ -1,3 +1,4 @@
+export * from './ad-images.ts';
 export * from './ad-reports.ts';
 export * from './admin-console.ts';
 export * from './advertisers.ts';

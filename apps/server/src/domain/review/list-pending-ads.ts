@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers, users } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 import { windowDates } from '../advertisers/ad-window.ts';
 import { profileTargetingOf } from '../advertisers/profile-targeting-of.ts';
 
@@ -25,6 +26,7 @@ export async function listPendingAds({ db }: { db: Database }) {
     adUrl: ad.adUrl,
     quizQuestion: ad.quizQuestion,
     quizOptions: ad.quizOptions,
+    image: adImageView(ad.image),
     correctOptionIndex,
     userReward: ad.userReward,
     unitPrice: ad.unitPrice,
