@@ -1,4 +1,5 @@
 import {
+  type AdImage,
   type AdInputBody,
   adInputBody,
   adOptionMaxLength,
@@ -31,6 +32,8 @@ import { ageBandLabels, genderLabels } from '../../../lib/targeting-labels.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
+import type { ImageStep, SendRefusal } from '../hooks/use-send-ad.ts';
+import { AdImageField, type ImageChoice, useImageToShow } from './ad-image-field.tsx';
 import { ProfileTargetingFields } from './profile-targeting-fields.tsx';
 import { ScheduleFields, scheduleBody, scheduleValues } from './schedule-fields.tsx';
 
@@ -47,6 +50,8 @@ export interface AdFormValues extends ProfileTargeting {
   /** The delivery window's Japan-time days; null or absent is open (issue 17). */
   startDate?: string | null;
   endDate?: string | null;
+  /** The saved banner image (issue 28); none on a new ad. */
+  image: AdImage | null;
 }
 
 const noBoxes = <K extends string>(keys: readonly K[]) =>
@@ -64,6 +69,7 @@ export const emptyAdForm: AdFormValues = {
   targetGender: noBoxes(genders),
   targetAgeRange: noBoxes(ageBands),
   ...noProfileTargeting,
+  image: null,
 };
 
 /** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
@@ -165,7 +171,8 @@ const wholeNumber = (text: string) => (/^[0-9]+$/.test(text) ? Number(text) : Nu
  * sending, marking each wrong field; the summary always reads すべての項目を正しく入力してください。
  * `onSubmit` returns an error message to show, or nothing when the ad went through; `onSaveDraft`,
  * when given, keeps it as a draft after the same checks (issue 17). A new ad (`newAd`) may not start
- * in the past.
+ * in the past. Both are given what to do with the banner image (issue 28) and report its upload's
+ * progress; a refusal of the image is shown beside its field.
  */
 export function AdForm({
   initial,
@@ -178,10 +185,10 @@ export function AdForm({
 }: {
   initial: AdFormValues;
   submitLabel: string;
-  onSubmit: (body: AdInputBody) => Promise<string | undefined>;
+  onSubmit: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>;
   pending: boolean;
   newAd?: boolean;
-  onSaveDraft?: (body: AdInputBody) => Promise<string | undefined>;
+  onSaveDraft?: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>;
   savingDraft?: boolean;
 }) {
   const form = useForm(newAd ? newAdForm : adForm);
@@ -191,6 +198,10 @@ export function AdForm({
   const [adUrl, setAdUrl] = useState(initial.adUrl);
   const quiz = useQuizFields(initial);
   const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
+  const [imageChoice, setImageChoice] = useState<ImageChoice>({ kind: 'keep' });
+  const [imageError, setImageError] = useState('');
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const shownImage = useImageToShow(initial.image, imageChoice);
   const [targeting, setTargeting] = useState<Targeting>({
     targetGender: initial.targetGender,
     targetAgeRange: initial.targetAgeRange,
@@ -201,7 +212,7 @@ export function AdForm({
     targetChildren: initial.targetChildren,
   });
 
-  const send = async (handler: (body: AdInputBody) => Promise<string | undefined>) => {
+  const send = async (handler: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>) => {
     const body = form.validate({
       ...naming,
       adUrl,
@@ -211,8 +222,14 @@ export function AdForm({
       ...scheduleBody(schedule),
     });
     if (!body) return;
-    const refusal = await handler(body);
-    if (refusal) form.fail(refusal);
+    setImageError('');
+    const uploading = imageChoice.kind === 'set';
+    if (uploading) setUploadProgress(0);
+    const refusal = await handler(body, { choice: imageChoice, onProgress: setUploadProgress }).finally(
+      () => uploading && setUploadProgress(null),
+    );
+    if (typeof refusal === 'string') form.fail(refusal);
+    else if (refusal) setImageError(refusal.image);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -244,6 +261,16 @@ export function AdForm({
         onChange={setAdUrl}
         error={form.errorOf('adUrl')}
       />
+      <AdImageField
+        current={initial.image}
+        shown={shownImage}
+        choice={imageChoice}
+        onChoose={setImageChoice}
+        error={imageError}
+        onError={setImageError}
+        progress={uploadProgress}
+        title={naming.adTitle}
+      />
       <QuizFields layout={quizLayout} quiz={quiz} errorOf={form.errorOf} />
       <NumberField
         id="ad-max-deliveries"
@@ -256,10 +283,18 @@ export function AdForm({
       <TargetingFields value={targeting} onChange={setTargeting} />
       <ProfileTargetingFields value={targeting} onChange={setTargeting} />
       <ScheduleFields value={schedule} onChange={setSchedule} errorOf={form.errorOf} />
-      <AdPreview ad={{ ...naming, adUrl, ...quiz.body(), userReward: pricing.data?.userReward ?? null }} />
+      <AdPreview
+        ad={{
+          ...naming,
+          adUrl,
+          ...quiz.body(),
+          userReward: pricing.data?.userReward ?? null,
+          image: shownImage,
+        }}
+      />
       <PricePanel maxDeliveries={maxDeliveries} targeting={targeting} />
       <FormError text={form.summary} />
-      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      <SubmitButton pending={pending || uploadProgress !== null}>{submitLabel}</SubmitButton>
       {onSaveDraft && (
         <button
           type="button"
