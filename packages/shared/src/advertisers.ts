@@ -17,7 +17,10 @@ export type {
   AdReport,
   AdvertiserAd,
   AdvertiserAdDetail,
+  AdvertiserAdRow,
+  AdvertiserAdsPage,
   AdvertiserMe,
+  BulkAdsResult,
   PricingView,
 } from './responses/advertisers.ts';
 
@@ -173,7 +176,7 @@ export const advertiserSignUpBody = z.strictObject({
   displayName: wellFormedString({ error: messages.displayNameRequired })
     .trim()
     .min(1, { error: messages.displayNameRequired })
-    .max(50, { error: messages.displayNameRequired }),
+    .max(50, { error: messages.displayNameTooLong }),
   email: emailField,
   password: newPassword,
   agreeToTerms: z.literal(true, { error: messages.advertiserTermsRequired }),
