@@ -126,7 +126,7 @@ export async function approveAd(db: pg.Client, adId: string) {
   await db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
 }
 
-/** The card of the ad with this title on the advertiser's ads page. */
+/** The row of the ad with this title in the advertiser's ads table (a card on a phone). */
 export const advertiserAdCard = (page: Page, title: string) =>
   page.getByTestId('advertiser-ad').filter({ hasText: title });
 
