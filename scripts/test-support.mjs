@@ -62,7 +62,7 @@ export async function createPostgresDatabase(prefix) {
  * Polls `url` until it answers 2xx. Fails at once when `child` (the process serving it) exits,
  * and after `timeoutMs`; `output` adds what the process wrote to the error.
  */
-export async function waitUntilOk(url, { child, output, timeoutMs = 240_000 } = {}) {
+export async function waitUntilOk(url, { child, output, timeoutMs = 60_000 } = {}) {
   const log = () => (output ? `:\n${output()}` : '');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
