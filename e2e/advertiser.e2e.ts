@@ -208,7 +208,7 @@ describe('advertiser journeys', () => {
     expect(await card.innerText()).toContain('配信数 10 / 10件');
     expect(await card.getByTestId('ad-spend').innerText()).toBe('300円');
 
-    await card.getByRole('button', { name: '上限を変更' }).click();
+    await card.getByRole('button', { name: '上限を変更', exact: true }).click();
     await card.getByLabel(/新しい配信上限数/).fill('5');
     await card.getByRole('button', { name: '変更する' }).click();
     expect(await card.getByRole('alert').innerText()).toBe(messages.limitMustIncrease);
