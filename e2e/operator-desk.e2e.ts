@@ -397,17 +397,25 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
 
       const pagesThrough = async (
         itemTestId: string,
+        words: string,
         first: number,
         all: number,
         screenshotName?: string,
       ) => {
+        // The search's own results: the unsearched list (everyone's first page) can still be on
+        // screen for a moment after the address changes, before 読み込み中… and the results.
+        await expect
+          .poll(() => page.getByTestId(itemTestId).filter({ hasText: words }).count())
+          .toBe(first);
         await expect.poll(() => page.getByTestId(itemTestId).count()).toBe(first);
-        expect(
-          await page
-            .getByRole('status')
-            .filter({ hasText: `${first}件を表示しています` })
-            .count(),
-        ).toBe(1);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('status')
+              .filter({ hasText: `${first}件を表示しています` })
+              .count(),
+          )
+          .toBe(1);
         if (screenshotName) {
           await expectAccessible(page);
           await shot(page, screenshotName);
@@ -429,19 +437,19 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
 
       await page.goto('/admin/review');
       await searchFor(page, '広告タイトル・広告主名・メールアドレス', tag);
-      await pagesThrough('pending-ad', 20, 25);
+      await pagesThrough('pending-ad', tag, 20, 25);
 
       await page.goto('/admin/gifts');
       await searchFor(page, '申請者のメールアドレス', `${tag}-gifts`);
-      await pagesThrough('pending-gift', 50, 55, 'gifts-paged');
+      await pagesThrough('pending-gift', `${tag}-gifts`, 50, 55, 'gifts-paged');
 
       await page.goto('/admin/users');
       await searchFor(page, 'メールアドレスまたはユーザーID', `${tag}-person`);
-      await pagesThrough('user-result', 50, 55, 'users-paged');
+      await pagesThrough('user-result', `${tag}-person`, 50, 55, 'users-paged');
 
       await page.goto('/admin/advertisers');
       await searchFor(page, 'メールアドレス・会社名・名前', `頁送り商事${tag}`);
-      await pagesThrough('advertiser-result', 50, 55, 'advertisers-paged');
+      await pagesThrough('advertiser-result', `頁送り商事${tag}`, 50, 55, 'advertisers-paged');
     } finally {
       await tidyUp({ adsOf: [advertiserId], requestsOf: [requesterId], people });
     }
