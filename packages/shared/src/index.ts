@@ -1,5 +1,6 @@
 export * from './ad-reports.ts';
 export * from './admin-console.ts';
+export * from './advertiser-dashboard.ts';
 export * from './advertisers.ts';
 export * from './age.ts';
 export * from './api/endpoint.ts';

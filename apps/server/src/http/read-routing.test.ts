@@ -25,11 +25,12 @@ import { createReadRouting, OWN_WRITES_COOKIE } from './read-routing.ts';
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 /**
- * The reads that may be answered from a replica a few seconds behind: the advertiser's reports,
- * CSVs, ads list, spend and reach estimate; the operator's numbers, lists and searches. Adding one
+ * The reads that may be answered from a replica a few seconds behind: the advertiser's dashboard,
+ * reports, CSVs, ads list, spend and reach estimate; the operator's numbers, lists and searches. Adding one
  * is a decision (docs/decisions/029-replica-reads.md), so the list is spelled out here.
  */
 const replicaReads = [
+  'GET /api/advertiser/dashboard',
   'GET /api/advertiser/ads',
   'GET /api/advertiser/ads/:adId/report',
   'GET /api/advertiser/ads/:adId/report.csv',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adReportCsvQuery, adReportQuery } from '../ad-reports.ts';
+import { advertiserDashboardQuery } from '../advertiser-dashboard.ts';
 import {
   adInputBody,
   advertiserSignInBody,
@@ -17,6 +18,7 @@ import {
   advertiserAd,
   advertiserAdDetail,
   advertiserAdResponse,
+  advertiserDashboard,
   advertiserMeResponse,
   okResponse,
   pricingView,
@@ -172,6 +174,21 @@ export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'adv
   query: adReportQuery,
   example: { query: { from: '2026-04-01', to: '2026-04-30' } },
 });
+
+/**
+ * Issue 28: the account's ads over a range of Japan-time days (the last 7 unless asked): totals, days,
+ * each ad's figures and pacing, and what needs the advertiser; from the same figures as the reports.
+ */
+export const getDashboard = endpoint(
+  'GET /api/advertiser/dashboard',
+  'advertiserOrAdmin',
+  advertiserDashboard,
+  {
+    reads: 'replica',
+    query: advertiserDashboardQuery,
+    example: { query: { range: 'this-month' } },
+  },
+);
 
 /**
  * The report as a CSV file for Excel (UTF-8 with BOM, CRLF): the days of the range, or with

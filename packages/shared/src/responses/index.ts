@@ -1,6 +1,7 @@
 // The response schemas (see common.ts). The web imports their types only.
 export * from './admin.ts';
 export * from './admin-advertisers.ts';
+export * from './advertiser-dashboard.ts';
 export * from './advertisers.ts';
 export * from './billing.ts';
 export * from './common.ts';

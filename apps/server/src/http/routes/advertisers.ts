@@ -6,6 +6,7 @@ import { estimateReach } from '../../domain/advertisers/estimate-reach.ts';
 import { exportAdReportCsv } from '../../domain/advertisers/export-ad-report-csv.ts';
 import { getAdReport } from '../../domain/advertisers/get-ad-report.ts';
 import { getAdvertiserAd } from '../../domain/advertisers/get-advertiser-ad.ts';
+import { getAdvertiserDashboard } from '../../domain/advertisers/get-advertiser-dashboard.ts';
 import { getAdvertiserPricing } from '../../domain/advertisers/get-advertiser-pricing.ts';
 import { listAdvertiserAds } from '../../domain/advertisers/list-advertiser-ads.ts';
 import { raiseAdLimit } from '../../domain/advertisers/raise-ad-limit.ts';
@@ -80,6 +81,9 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     ),
     defineRoute(api.advertisers.getAdReport, async ({ viewer: { user }, params, query, reader }) =>
       getAdReport({ db: reader, owner: { userId: user.id }, ...params, query }),
+    ),
+    defineRoute(api.advertisers.getDashboard, async ({ viewer: { user, isAdmin }, query, reader }) =>
+      getAdvertiserDashboard({ db: reader, advertiserId: user.id, isAdmin, query }),
     ),
     defineRoute(
       api.advertisers.downloadAdReportCsv,
