@@ -120,8 +120,9 @@ for (const route of prerenderedPageRoutes) {
 }
 
 // Pages that need a session, or a visitor on them: the layout with the loading bar, in the user's
-// area and the advertiser's (their footers differ), with and without a session cookie.
-const shellAt = { user: '/gift', advertiser: '/advertiser/ads-status' };
+// area, the advertiser's and the admin's (the member's site and the two consoles differ), with and
+// without a session cookie.
+const shellAt = { user: '/gift', advertiser: '/advertiser/ads-status', admin: '/admin' };
 for (const [area, url] of Object.entries(shellAt)) {
   for (const hasSession of [true, false]) {
     const key = `${area}-${hasSession ? 'session' : 'visitor'}`;

@@ -32,6 +32,9 @@ export const pageRoutes = [
   '/advertiser/ads/:id/report',
   // Issue 17: month-to-date spend and the qualified invoices.
   '/advertiser/billing',
+  // Issue 28: the console's reports across ads, and the account.
+  '/advertiser/reports',
+  '/advertiser/account',
   '/admin',
   '/admin/review',
   '/admin/cloudworks',

@@ -55,6 +55,11 @@ describe('the page HTML', () => {
     expect(home.body).toContain('"hasSession":true');
     const report = await app.inject({ url: '/advertiser/ads/x1/report', headers: session });
     expect(rootOf(report.body)).toContain('data-shell="advertiser-session"');
+    // The operator console has a frame of its own (issue 28): never the member's.
+    for (const url of ['/admin', '/admin/users/u1']) {
+      const admin = await app.inject({ url, headers: session });
+      expect(rootOf(admin.body), url).toContain('data-shell="admin-session"');
+    }
   });
 
   it('sends the visitor shell for a page that is not pre-rendered', async () => {
@@ -63,6 +68,7 @@ describe('the page HTML', () => {
     expect(rootOf((await app.inject('/advertiser/create-ad/')).body)).toContain(
       'data-shell="advertiser-visitor"',
     );
+    expect(rootOf((await app.inject('/admin/review')).body)).toContain('data-shell="admin-visitor"');
   });
 
   it('sends a page that shows a configuration value only when it shows this server’s', async () => {

@@ -25,18 +25,28 @@ const sessionCookie = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}
 
 const PLACEHOLDER = '<!--client-config-->';
 
+/** The areas whose pages share a frame: the member's site, and the two consoles. */
+type ShellArea = 'user' | 'advertiser' | 'admin';
+
+const shellAreaOf = (route: string): ShellArea =>
+  route === '/admin' || route.startsWith('/admin/')
+    ? 'admin'
+    : route.startsWith('/advertiser')
+      ? 'advertiser'
+      : 'user';
+
 /** What the web build's pre-rendering wrote (apps/web/scripts/prerender.mjs). */
 interface PrerenderedPages {
   /** Each public page's signed-out HTML, with the configuration it shows when it shows any. */
   pages: Record<string, { file: string; renderedWith?: Partial<ClientConfig> }>;
-  /** The layout with a loading bar, per area (user, advertiser) and with or without a session. */
-  shells: Record<`${'user' | 'advertiser'}-${'session' | 'visitor'}`, string>;
+  /** The layout with a loading bar, per area (user, advertiser, admin) and with or without a session. */
+  shells: Record<`${ShellArea}-${'session' | 'visitor'}`, string>;
 }
 
 /** The HTML for each kind of request, with the client configuration embedded. */
 interface PageHtml {
   pages: Map<string, string>;
-  shell: (area: 'user' | 'advertiser', hasSession: boolean) => string;
+  shell: (area: ShellArea, hasSession: boolean) => string;
   notFound: (hasSession: boolean) => string;
 }
 
@@ -104,7 +114,7 @@ export async function registerWebApp(
     if (!isPageRoute(pathname)) return html.notFound(hasSession);
     const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const prerendered = hasSession ? undefined : html.pages.get(route);
-    return prerendered ?? html.shell(route.startsWith('/advertiser') ? 'advertiser' : 'user', hasSession);
+    return prerendered ?? html.shell(shellAreaOf(route), hasSession);
   };
 
   // A pre-rendered page is ~14 KB, ~3 KB compressed: each HTML is compressed once, on first use

@@ -13,6 +13,8 @@ export const consolePages: Record<string, () => PageModule> = {
   'advertiser/ads-status': () => import('../features/advertisers/components/ads-status-page.tsx'),
   'advertiser/billing': () => import('../features/advertisers/components/billing-page.tsx'),
   'advertiser/ads/:id/report': () => import('../features/advertisers/components/ad-report-page.tsx'),
+  'advertiser/reports': () => import('../features/advertisers/components/reports-page.tsx'),
+  'advertiser/account': () => import('../features/advertisers/components/account-page.tsx'),
   admin: () => import('../features/admin/components/admin-hub-page.tsx'),
   'admin/review': () => import('../features/admin/components/admin-review-page.tsx'),
   'admin/cloudworks': () => import('../features/admin/components/reward-check-page.tsx'),

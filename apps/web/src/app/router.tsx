@@ -73,6 +73,8 @@ const groups: Record<Audience, PageRoute[]> = {
     'advertiser/ads-status',
     'advertiser/billing',
     'advertiser/ads/:id/report',
+    'advertiser/reports',
+    'advertiser/account',
   ].map(consolePage),
   admin: [
     'admin',

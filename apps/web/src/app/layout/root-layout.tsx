@@ -5,6 +5,8 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSendToSignup } from '../../features/auth/hooks/use-send-to-signup.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
+import { consoleAreaOf } from './console-area.ts';
+import { ConsoleFrame } from './console-frame.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
@@ -13,7 +15,11 @@ const SignedInHeader = lazy(() =>
   import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })),
 );
 
+// The consoles' layout (navigation, top bar, footer) loads with the first console page.
+const ConsoleLayout = lazy(() => import('./console-layout.tsx'));
+
 const headerPlaceholder = <header className="site-header site-header--signed-in" />;
+const pageLoading = <div className="route-progress" role="progressbar" aria-label="読み込み中" />;
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -23,28 +29,40 @@ export function RootLayout() {
   const { data: me, isPending } = useMe();
   const signedInUser = me?.role === 'user' && !me.isSuspended;
   const isAdvertiserArea = pathname.startsWith('/advertiser');
+  const consoleArea = consoleAreaOf(pathname, me, isPending);
+  // A page's code arriving on demand: the bar shows while it loads.
+  const page = (
+    <Suspense fallback={pageLoading}>
+      <Outlet />
+    </Suspense>
+  );
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
         本文へスキップ
       </a>
-      {/* Until the session is known, an empty header bar (not the visitor's links) holds the place. */}
-      {isPending ? (
-        headerPlaceholder
-      ) : signedInUser ? (
-        <Suspense fallback={headerPlaceholder}>
-          <SignedInHeader />
+      {consoleArea ? (
+        <Suspense fallback={<ConsoleFrame>{pageLoading}</ConsoleFrame>}>
+          <ConsoleLayout area={consoleArea}>{page}</ConsoleLayout>
         </Suspense>
       ) : (
-        <PublicHeader />
+        <>
+          {/* Until the session is known, an empty header bar (not the visitor's links) holds the place. */}
+          {isPending ? (
+            headerPlaceholder
+          ) : signedInUser ? (
+            <Suspense fallback={headerPlaceholder}>
+              <SignedInHeader />
+            </Suspense>
+          ) : (
+            <PublicHeader />
+          )}
+          <main id="main" className="app-main" tabIndex={-1}>
+            {page}
+          </main>
+          <SiteFooter variant={isAdvertiserArea ? 'advertiser' : 'user'} />
+        </>
       )}
-      <main id="main" className="app-main" tabIndex={-1}>
-        {/* A page's code arriving on demand: the bar shows while it loads. */}
-        <Suspense fallback={<div className="route-progress" role="progressbar" aria-label="読み込み中" />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter variant={isAdvertiserArea ? 'advertiser' : 'user'} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { ScrollTable } from './scroll-table.tsx';
 export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
+  /** The class of its heading and cells (cell-number: figures aligned right). */
+  className?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function DataTable<Row>({
           <tr>
             {columns.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
-              <th key={index} scope="col">
+              <th key={index} scope="col" className={column.className}>
                 {column.header}
               </th>
             ))}
@@ -43,7 +45,9 @@ export function DataTable<Row>({
             <tr key={rowKey(row)}>
               {columns.map((column, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life.
-                <td key={index}>{column.cell(row)}</td>
+                <td key={index} className={column.className}>
+                  {column.cell(row)}
+                </td>
               ))}
             </tr>
           ))}

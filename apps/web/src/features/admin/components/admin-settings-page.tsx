@@ -346,7 +346,7 @@ export default function AdminSettingsPage() {
   useDocumentTitle('設定');
   const query = useAdminSettings();
   return (
-    <div className="page">
+    <div className="page page--form-grid">
       <h1 className="page-title">設定</h1>
       <QueryContent query={query}>
         {({ values, audit }) => (

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
+import { Loading } from '../../../components/ui/loading.tsx';
 import { PageSection } from '../../../components/ui/titled-section.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AdvertiserAccountSection, AdvertiserSignUpSection } from '../../advertisers/index.ts';
+import {
+  AdvertiserAccountSection,
+  AdvertiserHome,
+  AdvertiserSignUpSection,
+} from '../../advertisers/index.ts';
+import { useMe } from '../../auth/index.ts';
 import { MaterialsRequestForm } from './materials-request-form.tsx';
 
 const features = [
@@ -20,7 +26,18 @@ const features = [
   { title: '審査は1〜2営業日', body: '入稿後、1〜2営業日以内に審査結果をメールでお知らせします。' },
 ];
 
+/**
+ * `/advertiser`: the marketing landing for visitors; a signed-in advertiser (or the admin placing
+ * house ads) gets the console's dashboard there instead (issue 28).
+ */
 export default function AdvertiserLandingPage() {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <Loading />;
+  if (me?.role === 'advertiser' || me?.isAdmin) return <AdvertiserHome />;
+  return <Landing />;
+}
+
+function Landing() {
   useDocumentTitle('広告主の方へ');
   return (
     <div className="advertiser-landing">

@@ -1,4 +1,4 @@
-import type { ReachEstimateBody } from '@quiz-points/shared';
+import type { AdvertiserDashboardQuery, ReachEstimateBody } from '@quiz-points/shared';
 
 /** Every advertiser-area query sits under 'advertiser', so signing in or out can drop them together. */
 export const advertiserKeys = {
@@ -10,4 +10,7 @@ export const advertiserKeys = {
   ads: ['advertiser', 'ads'] as const,
   ad: (adId: string) => ['advertiser', 'ads', adId] as const,
   report: (adId: string) => ['advertiser', 'ads', adId, 'report'] as const,
+  // Under 'ads': whatever changes an ad (submit, end, raise, pause) refreshes the dashboard too.
+  dashboard: (query: AdvertiserDashboardQuery) =>
+    ['advertiser', 'ads', 'dashboard', query.range ?? '', query.from ?? '', query.to ?? ''] as const,
 };

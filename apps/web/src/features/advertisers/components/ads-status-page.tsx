@@ -1,13 +1,6 @@
-import {
-  type AdStatus,
-  type AdvertiserAd,
-  formatNumber,
-  formatYen,
-  messages,
-  raiseLimitBody,
-} from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { type AdvertiserAd, formatNumber, formatYen, messages, raiseLimitBody } from '@quiz-points/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
@@ -27,6 +20,7 @@ import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
+import { statusBadges } from './ad-status-badge.tsx';
 import { DailyBudgetChange, DailyBudgetNote } from './daily-budget.tsx';
 import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 import {
@@ -36,13 +30,6 @@ import {
   PauseResume,
   ScheduleNote,
 } from './running-ad-actions.tsx';
-
-const statusBadges: Record<AdStatus, { label: string; className: string }> = {
-  draft: { label: '下書き', className: 'badge' },
-  pending: { label: '審査中', className: 'badge badge--pending' },
-  approved: { label: '承認済み', className: 'badge badge--issued' },
-  rejected: { label: '却下', className: 'badge badge--rejected' },
-};
 
 /** SPEC §4: end delivery only after an in-page confirmation (never window.confirm). */
 function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
@@ -153,7 +140,7 @@ function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
     ad.maxDeliveries === 0 ? 0 : Math.min(100, Math.round((ad.deliveryCount / ad.maxDeliveries) * 100));
   const titleId = `ad-title-${ad.id}`;
   return (
-    <li className="card" data-testid="advertiser-ad">
+    <li id={`ad-${ad.id}`} className="card console-anchor" data-testid="advertiser-ad">
       <p className="ad-status__badges">
         <span className={badge.className}>{badge.label}</span>
         {ad.status === 'approved' && (
@@ -229,6 +216,14 @@ export default function AdsStatusPage() {
   useDocumentTitle('広告の管理');
   const advertiser = useSignedInAdvertiser();
   const query = useAdvertiserAds();
+  const { hash } = useLocation();
+  // The dashboard's alerts link to an ad (#ad-<id>): shown once the list is here, after the layout's
+  // scroll to the top of a new page.
+  useEffect(() => {
+    if (!hash.startsWith('#ad-') || !query.data) return;
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [hash, query.data]);
   // Right after a submission only: a reload, or the ad's later review, does not bring it back.
   const notice = useRedirectNotice();
   return (
@@ -253,7 +248,7 @@ export default function AdsStatusPage() {
         {(ad) => <AdStatusCard ad={ad} />}
       </QueryList>
       <p className="page-links">
-        <Link to="/advertiser">広告主メニューへ戻る</Link>
+        <Link to="/advertiser">ダッシュボードへ戻る</Link>
       </p>
     </div>
   );

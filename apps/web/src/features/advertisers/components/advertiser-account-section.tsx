@@ -3,26 +3,21 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useMe, useSignOut } from '../../auth/index.ts';
-import { useAdvertiserMe } from '../api/get-advertiser-me.ts';
 import { AdvertiserLoginForm } from './advertiser-login-form.tsx';
-import { AdvertiserMenu } from './advertiser-menu.tsx';
 import { AdvertiserSignUpForm } from './advertiser-sign-up-form.tsx';
-import { CompanyDetailsSection } from './company-details-form.tsx';
 import { PasswordResetRequestForm } from './password-reset-request-form.tsx';
-import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 
 /**
- * The landing's account part: signed out, the login and reset forms; an advertiser (or the
- * admin, for house ads), the menu. SPEC §6: a user-role account is signed out here and told
- * 広告主アカウントではありません。
+ * The landing's account part: the login and reset forms. A signed-in advertiser (or the admin, for
+ * house ads) gets the dashboard instead of the landing (advertiser-home.tsx), and the menu is the
+ * console's navigation (advertiser-console-nav.tsx). SPEC §6: a user-role account is signed out here
+ * and told 広告主アカウントではありません。
  */
 export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   const me = useMe();
   const signOut = useSignOut();
   const [searchParams] = useSearchParams();
   const [refusedUser, setRefusedUser] = useState(false);
-  const allowed = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
-  const advertiser = useAdvertiserMe(allowed);
   const isUserAccount = me.data?.role === 'user' && !me.data.isAdmin;
   // The confirmation link lands on ?verified=1, with &error=... when its token was refused.
   const verification =
@@ -35,26 +30,18 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   }, [isUserAccount, signOut]);
 
   let content: ReactNode;
-  if (me.isPending || isUserAccount || (allowed && advertiser.isPending)) content = <Loading />;
-  else if (me.isError || advertiser.isError) {
-    // A suspended or half-signed-in account must still be able to leave.
+  if (me.isPending || isUserAccount) content = <Loading />;
+  else if (me.isError) {
+    // A half-signed-in account must still be able to leave.
     content = (
       <div className="card">
         <p role="alert" className="form-error">
-          {advertiser.error?.message ?? messages.userInfoNotFound}
+          {messages.userInfoNotFound}
         </p>
         <button type="button" className="button button--secondary" onClick={() => void signOut({ to: null })}>
           ログアウト
         </button>
       </div>
-    );
-  } else if (allowed && advertiser.data) {
-    content = (
-      <>
-        {!advertiser.data.isAdmin && <PaymentFailedBanner />}
-        <AdvertiserMenu advertiser={advertiser.data} />
-        {!advertiser.data.isAdmin && <CompanyDetailsSection />}
-      </>
     );
   } else {
     content = (
@@ -71,7 +58,7 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
   return (
     <>
       <h2 id={titleId} className="section__title">
-        {allowed && advertiser.data ? '広告主メニュー' : '広告主ログイン'}
+        広告主ログイン
       </h2>
       {verification === 'done' && (
         <p role="status" className="form-success">
@@ -83,7 +70,7 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
           {messages.verificationLinkInvalid}
         </p>
       )}
-      {refusedUser && !allowed && (
+      {refusedUser && (
         <p role="alert" className="form-error">
           {messages.notAdvertiser}
         </p>

@@ -136,7 +136,7 @@ export default function BillingPage() {
         請求書の宛名（会社名・住所）は<Link to="/advertiser">広告主メニュー</Link>で変更できます。
       </p>
       <p className="page-links">
-        <Link to="/advertiser">広告主メニューへ戻る</Link>
+        <Link to="/advertiser">ダッシュボードへ戻る</Link>
       </p>
     </div>
   );

@@ -102,7 +102,7 @@ export default function CardSetupPage() {
         )}
       </section>
       <p className="page-links">
-        <Link to="/advertiser">広告主メニューへ戻る</Link>
+        <Link to="/advertiser">ダッシュボードへ戻る</Link>
       </p>
     </div>
   );

@@ -77,12 +77,12 @@ function Form({ company }: { company: AdvertiserCompany }) {
   );
 }
 
-/** The advertiser's company name and address for invoices (issue 17), in the account section. */
+/** The advertiser's company name and address for invoices (issue 17), on the account page. */
 export function CompanyDetailsSection() {
   const company = useCompanyDetails();
   return (
     <section className="card" aria-labelledby="company-details-title">
-      <h3 id="company-details-title">請求書の宛名</h3>
+      <h2 id="company-details-title">請求書の宛名</h2>
       <QueryContent query={company} errorMessage={invoiceMessages.billingLoadFailed}>
         {(data) => <Form company={data} />}
       </QueryContent>

@@ -32,7 +32,7 @@ function CreateAd() {
       />
       <p className="page-links">
         <Link to="/advertiser/ads-status">広告の管理へ</Link>
-        <Link to="/advertiser">広告主メニューへ戻る</Link>
+        <Link to="/advertiser">ダッシュボードへ戻る</Link>
       </p>
     </div>
   );

@@ -14,7 +14,10 @@ import { fieldErrorId, useForm } from '../../../lib/use-form.ts';
 import { useSetAdDailyBudget } from '../api/set-ad-daily-budget.ts';
 
 /** Whether the ad's daily budget ran out today (Japan time): members do not see it until midnight. */
-export const dailyBudgetReachedToday = (ad: AdvertiserAd, today = scheduleToday()) =>
+export const dailyBudgetReachedToday = (
+  ad: Pick<AdvertiserAd, 'dailyBudget' | 'dailyBudgetReachedOn'>,
+  today = scheduleToday(),
+) =>
   ad.dailyBudget !== null && ad.dailyBudgetReachedOn === today;
 
 /** 1日の配信上限 30件, and when today's is used up, that the ad is back at midnight (issue 28). */

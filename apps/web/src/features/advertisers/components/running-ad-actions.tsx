@@ -27,7 +27,13 @@ type Done = (outcome: FormMessageValue) => void;
  * paused, held for another reason (a failed payment, a suspension), before or after its window, done
  * for today (its daily budget, issue 28), or delivering.
  */
-export function deliveryBadge(ad: AdvertiserAd, today = scheduleToday()) {
+export function deliveryBadge(
+  ad: Pick<
+    AdvertiserAd,
+    'isActive' | 'holds' | 'startDate' | 'endDate' | 'dailyBudget' | 'dailyBudgetReachedOn'
+  >,
+  today = scheduleToday(),
+) {
   if (!ad.isActive) return { label: '停止中', className: 'badge' };
   if (ad.holds.includes('paused')) return { label: '一時停止中', className: 'badge badge--pending' };
   if (ad.holds.length > 0) return { label: '配信保留中', className: 'badge badge--rejected' };

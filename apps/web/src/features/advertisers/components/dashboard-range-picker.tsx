@@ -1,0 +1,95 @@
+import {
+  type AdvertiserDashboardQuery,
+  adReportQuery,
+  type DashboardRange,
+  dashboardRangeLabels,
+  dashboardRanges,
+  REPORT_MAX_DAYS,
+} from '@quiz-points/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/ui/form-message.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useForm } from '../../../lib/use-form.ts';
+
+/**
+ * The range the address names (issue 28): `?range=this-month`, or `?from=2026-04-01&to=2026-04-30`
+ * for any other, or neither for the server's default; so a range can be bookmarked and the back
+ * button steps between ranges. Anything else is sent as it is, for the server to refuse in words.
+ */
+export function useDashboardQuery(): AdvertiserDashboardQuery {
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from !== null || to !== null) return { from: from ?? undefined, to: to ?? undefined };
+  const range = params.get('range');
+  return range === null ? {} : { range: range as DashboardRange };
+}
+
+const slashDate = (day: string) => day.replaceAll('-', '/');
+
+/** Any two days, checked by the server's own rule before the address changes. */
+function CustomRange({ from, to }: { from: string; to: string }) {
+  const [, setParams] = useSearchParams();
+  const form = useForm(adReportQuery);
+  const [fields, setFields] = useState({ from, to });
+  const bind = (name: 'from' | 'to') => ({
+    value: fields[name],
+    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
+    error: form.errorOf(name),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const range = form.validate({ from: fields.from || undefined, to: fields.to || undefined });
+    if (range?.from && range.to) setParams({ from: range.from, to: range.to });
+  };
+  return (
+    <form
+      className="range-picker__custom"
+      onSubmit={submit}
+      noValidate
+      aria-label={dashboardRangeLabels.custom}
+    >
+      <TextField id="range-from" label="開始日" type="date" short {...bind('from')} />
+      <TextField id="range-to" label="終了日" type="date" short {...bind('to')} />
+      <button type="submit" className="button button--secondary">
+        この期間で表示
+      </button>
+      <FormError text={form.summary} />
+    </form>
+  );
+}
+
+/**
+ * The dashboard's and the reports' range: 今日, 7日間, 今月, 先月 as links (the current one marked),
+ * and any two Japan-time days (at most REPORT_MAX_DAYS). `shown` is the range the figures on screen
+ * cover, as the server answered it (none while the address names one it refused).
+ */
+export function DashboardRangePicker({
+  shown = { range: 'custom', from: '', to: '' },
+}: {
+  shown?: { range: DashboardRange | 'custom'; from: string; to: string };
+}) {
+  return (
+    <section className="range-picker" aria-label="期間">
+      <ul className="range-picker__choices">
+        {dashboardRanges.map((range) => (
+          <li key={range}>
+            <Link
+              to={{ search: `?range=${range}` }}
+              aria-current={shown.range === range ? 'true' : undefined}
+            >
+              {dashboardRangeLabels[range]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <CustomRange key={`${shown.from}_${shown.to}`} from={shown.from} to={shown.to} />
+      {shown.from && (
+        <p className="range-picker__dates" aria-live="polite">
+          {slashDate(shown.from)}〜{slashDate(shown.to)}（日本時間・最長{REPORT_MAX_DAYS}日）
+        </p>
+      )}
+    </section>
+  );
+}
