@@ -3,7 +3,7 @@ import { addDays, adReportMessages, japanDayStart, japanIsoDate } from '@quiz-po
 import { hashPassword } from 'better-auth/crypto';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { advertiserAdCard, signInAsAdvertiser } from './support/advertisers.ts';
+import { advertiserAdCard, consoleNav, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
 
@@ -99,7 +99,7 @@ describe('the advertiser report', () => {
     // Signs in on the advertiser landing, and opens the report from the ad's card.
     await page.goto('/advertiser');
     await signInAsAdvertiser(page, advertiser.email, PASSWORD);
-    await page.getByRole('link', { name: '広告を管理' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: '広告を管理' }).click();
     const card = advertiserAdCard(page, title);
     await card.getByRole('link', { name: 'レポート' }).click();
     await page.waitForURL(`**/advertiser/ads/${adId}/report`);

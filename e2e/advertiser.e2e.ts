@@ -5,6 +5,7 @@ import {
   ADVERTISER_PASSWORD,
   advertiserAdCard,
   approveAd,
+  consoleNav,
   fillAdForm,
   mailedLink,
   mailsTo,
@@ -160,7 +161,7 @@ describe('advertiser journeys', () => {
     await expectAccessible(page);
     await page.goto(link.toString());
     await statusMessage(page, messages.emailVerified).waitFor();
-    await page.getByRole('link', { name: '広告を管理' }).waitFor();
+    await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
   });
 
   it('raises the limit of an approved ad (refusing a lower one), ends it after confirming, and opens the report and invoices', async () => {
@@ -251,7 +252,7 @@ describe('advertiser journeys', () => {
     // View invoices (only with a card): the stand-in's invoice page in a new tab.
     await page.goto('/advertiser');
     const newTab = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: '請求書を見る' }).click();
+    await (await consoleNav(page)).getByRole('button', { name: '請求書を見る' }).click();
     const invoices = await newTab;
     await invoices.waitForLoadState();
     expect(new URL(invoices.url()).origin).toBe(browser.baseUrl);
@@ -354,7 +355,7 @@ describe('advertiser journeys', () => {
     const { page } = browser;
     const email = `forgot-${unique()}@example.com`;
     await signUpAndVerify(page, email);
-    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await (await consoleNav(page)).getByRole('button', { name: 'ログアウト' }).click();
     await page.getByRole('button', { name: 'ログイン' }).waitFor();
 
     await page.getByText('パスワードをお忘れの方').click();
@@ -379,7 +380,7 @@ describe('advertiser journeys', () => {
     await signInAsAdvertiser(page, email);
     await expect.poll(() => alert(page).innerText()).toBe(messages.loginFailed);
     await signInAsAdvertiser(page, email, 'brand-new-password-42');
-    await page.getByRole('link', { name: '広告を管理' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: '広告を管理' }).click();
     await page.getByText('まだ広告はありません。', { exact: false }).waitFor();
   });
 
@@ -413,10 +414,11 @@ describe('advertiser journeys', () => {
     const { page } = browser;
     await page.goto('/advertiser');
     await signInAsAdvertiser(page, 'advertiser@quiz-points.example', 'advertiser-demo-1234');
-    await page.getByRole('button', { name: '請求書を見る' }).waitFor();
+    const menu = await consoleNav(page);
+    await menu.getByRole('button', { name: '請求書を見る' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'advertiser-menu');
-    await page.getByRole('link', { name: '広告を管理' }).click();
+    await menu.getByRole('link', { name: '広告を管理' }).click();
     await page.getByTestId('advertiser-ad').first().waitFor();
     await expectAccessible(page);
     await screenshot(page, 'advertiser-ads-status');

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../scripts/test-support.mjs';
 import {
   approveAd,
+  consoleNav,
   fillAdvertiserSignUp,
   insertDeliveries,
   registerCard,
@@ -44,7 +45,8 @@ describe('spend and qualified invoices (issue 17)', () => {
     await expectAccessible(page);
     await sendAdvertiserSignUp(page, email);
 
-    // The account section shows them and lets them change (here, the address).
+    // The console's account page shows them and lets them change (here, the address).
+    await (await consoleNav(page)).getByRole('link', { name: 'アカウント' }).click();
     const details = page.getByRole('region', { name: '請求書の宛名' });
     await details.getByLabel('住所（任意）').waitFor();
     expect(await details.getByLabel(/請求書の宛名（会社名・任意）/).inputValue()).toBe(company);
@@ -76,7 +78,7 @@ describe('spend and qualified invoices (issue 17)', () => {
     expect(run.status()).toBe(200);
 
     await page.goto('/advertiser');
-    await page.getByRole('link', { name: 'ご利用金額と請求書' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: 'ご利用金額と請求書' }).click();
     await page.waitForURL('**/advertiser/billing');
     const spend = page.getByTestId('spend-summary');
     await spend.waitFor();

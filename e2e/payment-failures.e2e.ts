@@ -1,7 +1,7 @@
 import { japanClock, japanMonthStart } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { insertDeliveries, mailsTo, newAdvertiser, registerCard } from './support/advertisers.ts';
+import { consoleNav, insertDeliveries, mailsTo, newAdvertiser, registerCard } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { signInAsAdmin } from './support/users.ts';
@@ -74,10 +74,10 @@ describe('failed payments (issue 17)', () => {
     await screenshot(page, 'advertiser-payment-failed');
 
     // The ads page tells why the ads are held, with the same way out.
-    await page.getByRole('link', { name: '広告を管理' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: '広告を管理' }).click();
     await page.waitForURL('**/advertiser/ads-status');
     await banner(page).waitFor();
-    await page.getByText(title).waitFor();
+    await page.getByTestId('advertiser-ad').filter({ hasText: title }).waitFor();
     await expectAccessible(page);
     await banner(page).getByRole('link', { name: 'カードを更新する' }).click();
     await page.waitForURL('**/advertiser/card-setup');

@@ -134,7 +134,12 @@ describe('every route of the spec', () => {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
       await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
-      const footer = url.startsWith('/advertiser') ? 'advertiser' : 'user';
+      // The operator console has its own footer (issue 28).
+      const footer = url.startsWith('/advertiser')
+        ? 'advertiser'
+        : url.startsWith('/admin')
+          ? 'admin'
+          : 'user';
       expect(await page.locator(`footer[data-footer="${footer}"]`).count(), url).toBe(1);
     }
   });

@@ -126,6 +126,19 @@ export async function approveAd(db: pg.Client, adId: string) {
   await db.query(`update ads set status = 'approved', is_active = true where id = $1`, [adId]);
 }
 
+/**
+ * The advertiser console's navigation (issue 28), opened from the menu button where it hides behind
+ * one (below 1024 px wide; beside the page it is always there).
+ */
+export async function consoleNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: '広告主メニュー' });
+  await page.locator('.console-topbar__brand').waitFor();
+  const menu = page.getByRole('button', { name: 'メニュー', exact: true });
+  if ((await menu.count()) > 0 && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+  await nav.waitFor();
+  return nav;
+}
+
 /** The card of the ad with this title on the advertiser's ads page. */
 export const advertiserAdCard = (page: Page, title: string) =>
   page.getByTestId('advertiser-ad').filter({ hasText: title });

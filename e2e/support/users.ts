@@ -38,7 +38,11 @@ export const ADMIN_EMAIL = 'admin@quiz-points.example';
 export async function signInAsAdmin(page: Page) {
   const landed = await signInWithGoogle(page, ADMIN_EMAIL, '運営', '/admin');
   expect(landed).toBe('/admin');
-  await page.getByRole('link', { name: /広告審査/ }).waitFor();
+  // The hub's own link (a wide screen shows the console's navigation beside it too).
+  await page
+    .locator('main')
+    .getByRole('link', { name: /広告審査/ })
+    .waitFor();
 }
 
 /** Fills and submits the signup form with an adult's birth date. */
