@@ -404,9 +404,7 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
       ) => {
         // The search's own results: the unsearched list (everyone's first page) can still be on
         // screen for a moment after the address changes, before 読み込み中… and the results.
-        await expect
-          .poll(() => page.getByTestId(itemTestId).filter({ hasText: words }).count())
-          .toBe(first);
+        await expect.poll(() => page.getByTestId(itemTestId).filter({ hasText: words }).count()).toBe(first);
         await expect.poll(() => page.getByTestId(itemTestId).count()).toBe(first);
         await expect
           .poll(() =>

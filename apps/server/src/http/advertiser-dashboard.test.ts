@@ -258,6 +258,10 @@ describe.each(databaseKinds())('the advertiser dashboard on %s', (kind) => {
       adTitle: 'まもなく期間終了',
       ...windowInstants({ endDate: addDays(today, 1) }),
     });
+    // Today's 3 of a budget of 3 delivered: done for today, its pace bounded by the budget.
+    const budgeted = await own({ adTitle: '本日分に到達', maxDeliveries: 100, dailyBudget: 3 });
+    for (let i = 0; i < 3; i++) await clickThrough(db, budgeted.id, justNow, { unitPrice: 30 });
+    await db.update(ads).set({ dailyBudgetReachedOn: today }).where(eq(ads.id, budgeted.id));
     const calm = await own({ adTitle: '余裕あり', maxDeliveries: 1000 });
     await clickThrough(db, calm.id, justNow, { unitPrice: 30 });
     const rejected = await own({ adTitle: '却下された広告', status: 'rejected', isActive: false });
@@ -283,6 +287,7 @@ describe.each(databaseKinds())('the advertiser dashboard on %s', (kind) => {
       { kind: 'rejected', ...ref(rejected) },
       { kind: 'atCap', ...ref(full), delivered: 5, maxDeliveries: 5 },
       { kind: 'nearCap', ...ref(near), delivered: 8, maxDeliveries: 10 },
+      { kind: 'dailyBudgetReached', ...ref(budgeted), dailyBudget: 3 },
       { kind: 'windowEnding', ...ref(ending), endDate: addDays(today, 1), daysLeft: 2 },
       { kind: 'inReview', ads: 2 },
     ]);
@@ -291,6 +296,8 @@ describe.each(databaseKinds())('the advertiser dashboard on %s', (kind) => {
     expect(rowOf(near.id)?.pacing).toEqual({
       delivered: 8,
       maxDeliveries: 10,
+      deliveredToday: 8,
+      dailyBudget: null,
       daysLeft: null,
       perDay: 8,
       projectedEnd: { date: today, by: 'cap' },
@@ -302,10 +309,18 @@ describe.each(databaseKinds())('the advertiser dashboard on %s', (kind) => {
       daysLeft: 2,
       projectedEnd: { date: addDays(today, 1), by: 'window' },
     });
+    expect(rowOf(budgeted.id)).toMatchObject({ dailyBudget: 3, dailyBudgetReachedOn: today });
+    expect(rowOf(budgeted.id)?.pacing).toMatchObject({
+      delivered: 3,
+      deliveredToday: 3,
+      dailyBudget: 3,
+      perDay: 3,
+      projectedEnd: { date: addDays(today, 32), by: 'cap' },
+    });
     expect(rowOf(calm.id)?.pacing?.projectedEnd).toEqual({ date: addDays(today, 998), by: 'cap' });
     // Pending and rejected ads have no figures and no pacing; drafts are never listed.
-    expect(body.ads).toHaveLength(4);
-    expect(body.totals.deliveries).toBe(14);
+    expect(body.ads).toHaveLength(5);
+    expect(body.totals.deliveries).toBe(17);
 
     // The admin's house ads are never billed: no payment alert, whatever others owe.
     const admin = await dashboardOf(await t.as.admin());

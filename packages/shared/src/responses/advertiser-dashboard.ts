@@ -24,18 +24,21 @@ const rangeFigures = {
 };
 
 /**
- * Where an approved ad stands against its cap and its window, and when it will stop at the pace of
- * its last days (today included). The daily budget joins these figures when ads have one.
+ * Where an approved ad stands against its cap, its daily budget and its window, and when it will
+ * stop at the pace of its last days (today included).
  */
 export const adPacing = z.strictObject({
   /** Deliveries over the ad's whole life, and its cap. */
   delivered: count,
   maxDeliveries: count,
+  /** Today's deliveries (Japan time), and the most a day may have (null: no daily budget). */
+  deliveredToday: count,
+  dailyBudget: count.nullable(),
   /** Days of the window left, today included (0 once it is over); null without an end day. */
   daysLeft: z.number().int().nonnegative().nullable(),
   /**
    * Deliveries per day over the last PACE_DAYS days (today included; fewer when the ad began
-   * later); null before its first delivery.
+   * later), never more than its daily budget; null before its first delivery.
    */
   perDay: z.number().nonnegative().nullable(),
   /**
@@ -55,6 +58,9 @@ export const dashboardAd = z.strictObject({
   holds: z.array(z.enum(adHolds)),
   startDate: day.nullable(),
   endDate: day.nullable(),
+  /** Its daily budget, and the Japan-time day it last ran out (as the ads list gives them). */
+  dailyBudget: count.nullable(),
+  dailyBudgetReachedOn: day.nullable(),
   ...rangeFigures,
   pacing: adPacing.nullable(),
 });
@@ -71,6 +77,8 @@ export const dashboardAlert = z.discriminatedUnion('kind', [
   /** Stopped at its cap, and at NEAR_CAP_SHARE of it or more. */
   z.strictObject({ kind: z.literal('atCap'), ...adRef, delivered: count, maxDeliveries: count }),
   z.strictObject({ kind: z.literal('nearCap'), ...adRef, delivered: count, maxDeliveries: count }),
+  /** Today's deliveries reached its daily budget: it is back at midnight, Japan time. */
+  z.strictObject({ kind: z.literal('dailyBudgetReached'), ...adRef, dailyBudget: count }),
   /** Its window has WINDOW_ENDING_DAYS days left or fewer, today included. */
   z.strictObject({ kind: z.literal('windowEnding'), ...adRef, endDate: day, daysLeft: count }),
 ]);

@@ -5,6 +5,8 @@ const TODAY = '2026-11-10';
 const running: PacingFacts = {
   delivered: 400,
   maxDeliveries: 1000,
+  deliveredToday: 90,
+  dailyBudget: null,
   endDate: null,
   running: true,
   recentDeliveries: 700,
@@ -17,6 +19,8 @@ describe('paceAd', () => {
     expect(paceAd(running, TODAY)).toEqual({
       delivered: 400,
       maxDeliveries: 1000,
+      deliveredToday: 90,
+      dailyBudget: null,
       daysLeft: null,
       perDay: 100,
       projectedEnd: { date: '2026-11-15', by: 'cap' },
@@ -60,6 +64,18 @@ describe('paceAd', () => {
     expect(paceAd({ ...running, recentDeliveries: 0 }, TODAY)).toMatchObject({
       perDay: 0,
       projectedEnd: null,
+    });
+  });
+
+  it('never paces faster than the daily budget', () => {
+    // 100 a day lately, but at most 40 a day now: 600 left take 15 days.
+    const budgeted = paceAd({ ...running, dailyBudget: 40, deliveredToday: 40 }, TODAY);
+    expect(budgeted).toMatchObject({ perDay: 40, dailyBudget: 40, deliveredToday: 40 });
+    expect(budgeted.projectedEnd).toEqual({ date: '2026-11-24', by: 'cap' });
+    // A budget above the pace changes nothing.
+    expect(paceAd({ ...running, dailyBudget: 500 }, TODAY)).toMatchObject({
+      perDay: 100,
+      projectedEnd: { date: '2026-11-15', by: 'cap' },
     });
   });
 });

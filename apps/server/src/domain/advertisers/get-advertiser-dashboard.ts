@@ -93,7 +93,7 @@ export async function getAdvertiserDashboard(options: {
   const { range, from, to } = rangeOf(options.query, now);
   // Drafts never deliver (decision 019).
   const ownAds = sql`select id from ads where advertiser_id = ${advertiserId} and status <> 'draft'`;
-  const [adRows, dayRows, lifetime, recent, failed] = await Promise.all([
+  const [adRows, dayRows, lifetime, recent, todays, failed] = await Promise.all([
     db
       .select({
         id: ads.id,
@@ -102,6 +102,8 @@ export async function getAdvertiserDashboard(options: {
         isActive: ads.isActive,
         holds: ads.holds,
         maxDeliveries: ads.maxDeliveries,
+        dailyBudget: ads.dailyBudget,
+        dailyBudgetReachedOn: ads.dailyBudgetReachedOn,
         startsAt: ads.startsAt,
         endsAt: ads.endsAt,
         createdAt: ads.createdAt,
@@ -114,6 +116,7 @@ export async function getAdvertiserDashboard(options: {
     readAdsDayFigures({ db, ads: ownAds, from, to, audiences: false }),
     deliveriesSince(db, ownAds, null),
     deliveriesSince(db, ownAds, addDays(today, 1 - PACE_DAYS)),
+    deliveriesSince(db, ownAds, today),
     options.isAdmin ? { failedCharges: [] } : listOwnFailedCharges(db, advertiserId),
   ]);
 
@@ -134,6 +137,7 @@ export async function getAdvertiserDashboard(options: {
   const alerts: DashboardAlert[] = [];
   const capAlerts: DashboardAlert[] = [];
   const windowAlerts: DashboardAlert[] = [];
+  const budgetAlerts: DashboardAlert[] = [];
   for (const ad of adRows) {
     const counts = perAd.get(ad.id) ?? noCounts();
     const tax = consumptionTax(counts.spend);
@@ -148,6 +152,8 @@ export async function getAdvertiserDashboard(options: {
           {
             delivered: lifetime.get(ad.id) ?? 0,
             maxDeliveries: ad.maxDeliveries,
+            deliveredToday: todays.get(ad.id) ?? 0,
+            dailyBudget: ad.dailyBudget,
             endDate: window.endDate,
             running: ad.isActive && holds.length === 0,
             recentDeliveries: recent.get(ad.id) ?? 0,
@@ -166,6 +172,13 @@ export async function getAdvertiserDashboard(options: {
         capAlerts.push({ kind: 'nearCap', ...adRef, delivered, maxDeliveries });
       if (
         ad.isActive &&
+        ad.dailyBudget !== null &&
+        ad.dailyBudgetReachedOn === today &&
+        delivered < maxDeliveries
+      )
+        budgetAlerts.push({ kind: 'dailyBudgetReached', ...adRef, dailyBudget: ad.dailyBudget });
+      if (
+        ad.isActive &&
         window.endDate &&
         daysLeft !== null &&
         daysLeft > 0 &&
@@ -182,6 +195,8 @@ export async function getAdvertiserDashboard(options: {
         isActive: ad.isActive,
         holds,
         ...window,
+        dailyBudget: ad.dailyBudget,
+        dailyBudgetReachedOn: ad.dailyBudgetReachedOn,
         ...figuresOf(counts, tax),
         pacing,
       },
@@ -227,6 +242,7 @@ export async function getAdvertiserDashboard(options: {
         : []),
       ...alerts,
       ...capAlerts,
+      ...budgetAlerts,
       ...windowAlerts,
       ...(pending > 0 ? [{ kind: 'inReview' as const, ads: pending }] : []),
     ],

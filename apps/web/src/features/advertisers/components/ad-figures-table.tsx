@@ -1,4 +1,10 @@
-import { type AdvertiserDashboard, type DashboardAd, formatNumber, formatYen } from '@quiz-points/shared';
+import {
+  type AdvertiserDashboard,
+  type DashboardAd,
+  dailyBudgetMessages,
+  formatNumber,
+  formatYen,
+} from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { AdStateBadge } from './ad-status-badge.tsx';
@@ -60,6 +66,24 @@ function PaceCell({ ad }: { ad: DashboardAd }) {
   );
 }
 
+/** Today's deliveries against the daily budget (issue 28), or today's alone without one. */
+function TodayCell({ ad }: { ad: DashboardAd }) {
+  const pacing = ad.pacing;
+  if (!pacing) return <>―</>;
+  if (pacing.dailyBudget === null) return <>{formatNumber(pacing.deliveredToday)}件（上限なし）</>;
+  return (
+    <>
+      {formatNumber(pacing.deliveredToday)} / {formatNumber(pacing.dailyBudget)}件
+      {pacing.deliveredToday >= pacing.dailyBudget && (
+        <>
+          <br />
+          {dailyBudgetMessages.reachedToday}
+        </>
+      )}
+    </>
+  );
+}
+
 function daysLeft(ad: DashboardAd) {
   const days = ad.pacing?.daysLeft;
   return days === undefined || days === null ? '―' : `${days}日`;
@@ -88,6 +112,7 @@ export function AdFiguresTable({
     ...(pacing
       ? [
           { header: '配信数 / 上限（累計）', cell: (ad: DashboardAd) => <CapCell ad={ad} /> },
+          { header: '本日 / 1日の上限', cell: (ad: DashboardAd) => <TodayCell ad={ad} /> },
           { header: '期間の残り', cell: daysLeft, className: number },
           { header: 'ペースと終了見込み', cell: (ad: DashboardAd) => <PaceCell ad={ad} /> },
         ]

@@ -15,13 +15,7 @@ export function AdStateBadge({
 }: {
   ad: Pick<
     AdvertiserAd,
-    | 'status'
-    | 'isActive'
-    | 'holds'
-    | 'startDate'
-    | 'endDate'
-    | 'dailyBudget'
-    | 'dailyBudgetReachedOn'
+    'status' | 'isActive' | 'holds' | 'startDate' | 'endDate' | 'dailyBudget' | 'dailyBudgetReachedOn'
   >;
   today?: string;
 }) {

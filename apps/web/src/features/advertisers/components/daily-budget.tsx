@@ -17,8 +17,7 @@ import { useSetAdDailyBudget } from '../api/set-ad-daily-budget.ts';
 export const dailyBudgetReachedToday = (
   ad: Pick<AdvertiserAd, 'dailyBudget' | 'dailyBudgetReachedOn'>,
   today = scheduleToday(),
-) =>
-  ad.dailyBudget !== null && ad.dailyBudgetReachedOn === today;
+) => ad.dailyBudget !== null && ad.dailyBudgetReachedOn === today;
 
 /** 1日の配信上限 30件, and when today's is used up, that the ad is back at midnight (issue 28). */
 export function DailyBudgetNote({ ad }: { ad: AdvertiserAd }) {

@@ -27,6 +27,12 @@ function describe(alert: AdAlert): { tone: Tone; text: string; fix: { to: string
         text: `「${alert.adTitle}」は配信上限の${NEAR_CAP_SHARE * 100}%を超えました（${formatNumber(alert.delivered)} / ${formatNumber(alert.maxDeliveries)}件）。`,
         fix: manage(alert.adId, '上限を変更する'),
       };
+    case 'dailyBudgetReached':
+      return {
+        tone: 'info',
+        text: `「${alert.adTitle}」は本日の配信上限（${formatNumber(alert.dailyBudget)}件）に達しました。日本時間の0時から配信を再開します。`,
+        fix: manage(alert.adId, '1日の上限を変更する'),
+      };
     case 'windowEnding':
       return {
         tone: 'warning',
