@@ -18,7 +18,10 @@ export type {
   AdReport,
   AdvertiserAd,
   AdvertiserAdDetail,
+  AdvertiserAdRow,
+  AdvertiserAdsPage,
   AdvertiserMe,
+  BulkAdsResult,
   PricingView,
 } from './responses/advertisers.ts';
 
@@ -187,7 +190,7 @@ export const advertiserSignUpBody = z.strictObject({
   displayName: wellFormedString({ error: messages.displayNameRequired })
     .trim()
     .min(1, { error: messages.displayNameRequired })
-    .max(50, { error: messages.displayNameRequired }),
+    .max(50, { error: messages.displayNameTooLong }),
   email: emailField,
   password: newPassword,
   agreeToTerms: z.literal(true, { error: messages.advertiserTermsRequired }),

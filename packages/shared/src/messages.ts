@@ -75,7 +75,8 @@ export const messages = {
   updateFailed: '更新に失敗しました',
   adStopFailed: '広告の停止に失敗しました',
   // Advertiser area (beyond SPEC §8; the SPEC strings above stay verbatim)
-  displayNameRequired: '会社名または表示名を50文字以内で入力してください。',
+  displayNameRequired: '会社名または表示名を入力してください。',
+  displayNameTooLong: '会社名または表示名は50文字以内で入力してください。',
   advertiserTermsRequired: '広告主利用規約に同意する必要があります。',
   passwordTooShort: 'パスワードは8文字以上で入力してください。',
   passwordTooLong: 'パスワードは128文字以内で入力してください。',

@@ -1,7 +1,8 @@
-import type { AdvertiserAd } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import type { AdvertiserAd, BulkAdsResult } from '@quiz-points/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ads, devOutbox } from '../db/schema.ts';
+import { createAds } from '../test/factories.ts';
 import { approvedRunningAd, runningAdInput } from '../test/running-ad-input.ts';
 import { postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -50,5 +51,34 @@ describe.each(postgresKinds())('running ads under concurrency on %s', (kind) => 
     expect(row!.status).toBe('pending');
     const receipts = await t.database.db.select().from(devOutbox).where(eq(devOutbox.to, advertiser.email));
     expect(receipts).toHaveLength(1);
+  });
+
+  it(`pauses each of several ads exactly once when ${AT_ONCE} identical bulk pauses arrive at once, and resumes each once`, async () => {
+    const advertiser = await t.as.advertiser();
+    const made = await createAds(t.database.db, 5, () => ({ advertiserId: advertiser.uid }));
+    const adIds = made.map((ad) => ad.id);
+    const fire = (action: 'pause' | 'resume', order: (ids: string[]) => string[] = (ids) => ids) =>
+      Promise.all(
+        Array.from({ length: AT_ONCE }, (_, i) =>
+          advertiser.client.json<BulkAdsResult>('POST', '/api/advertiser/ads/bulk', {
+            action,
+            // Half of them name the ads the other way round: the locks are taken in one order anyway.
+            adIds: i % 2 === 0 ? order([...adIds]) : order([...adIds]).reverse(),
+          }),
+        ),
+      );
+    const changedOnce = (replies: { status: number; body: BulkAdsResult }[]) => {
+      expect(replies.map((reply) => reply.status)).toEqual(Array(AT_ONCE).fill(200));
+      return replies.flatMap((reply) => reply.body.changed).sort();
+    };
+    const holds = async () =>
+      (await t.database.db.select({ holds: ads.holds }).from(ads).where(inArray(ads.id, adIds))).map(
+        (row) => row.holds,
+      );
+
+    expect(changedOnce(await fire('pause'))).toEqual([...adIds].sort());
+    expect(await holds()).toEqual(Array(5).fill(['paused']));
+    expect(changedOnce(await fire('resume'))).toEqual([...adIds].sort());
+    expect(await holds()).toEqual(Array(5).fill([]));
   });
 });

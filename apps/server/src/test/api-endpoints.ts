@@ -145,6 +145,7 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
     'GET /api/advertiser/ads/:adId/report',
     'GET /api/advertiser/ads/:adId/report.csv',
   ]),
+  'POST /api/advertiser/ads/bulk': { body: (w) => ({ action: 'pause', adIds: [w.advertiserAdId] }) },
   'POST /api/advertiser/card/complete': { body: (w) => ({ sessionId: w.cardSessionId }) },
   'GET /api/advertiser/invoices/:invoiceId/pdf': { params: (w) => ({ invoiceId: w.invoiceId }) },
   'POST /api/admin/failed-charges/:invoiceId/retry': { params: (w) => ({ invoiceId: w.invoiceId }) },

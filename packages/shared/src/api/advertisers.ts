@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advertiserAdsQuery, bulkAdsBody } from '../ad-console.ts';
 import { adReportCsvQuery, adReportQuery } from '../ad-reports.ts';
 import { advertiserDashboardQuery } from '../advertiser-dashboard.ts';
 import {
@@ -15,11 +16,12 @@ import { dailyBudgetBody } from '../daily-budgets.ts';
 import { messages } from '../messages.ts';
 import {
   adReport,
-  advertiserAd,
   advertiserAdDetail,
   advertiserAdResponse,
+  advertiserAdsPage,
   advertiserDashboard,
   advertiserMeResponse,
+  bulkAdsResult,
   okResponse,
   pricingView,
   reachEstimate,
@@ -110,11 +112,29 @@ export const estimateReach = endpoint(
   },
 );
 
-export const listAds = endpoint(
-  'GET /api/advertiser/ads',
+/**
+ * ads-status, the ads table (issue 28): a page of 50 of the advertiser's own ads, searched by title,
+ * filtered by where they stand and sorted by a column, with each ad's figures over its whole life
+ * (the maintained per-ad figures, domain/figures), the matching ads' totals and each state's count.
+ */
+export const listAds = endpoint('GET /api/advertiser/ads', 'advertiserOrAdmin', advertiserAdsPage, {
+  reads: 'replica',
+  query: advertiserAdsQuery,
+  example: { query: { q: '春', status: 'delivering', sort: 'spend', order: 'desc', page: '2' } },
+});
+
+/**
+ * Issue 28: several of the advertiser's own ads paused or resumed at once, all or none: every one must
+ * be theirs (else 404, as one ad) and approved (else 409), in one transaction. Idempotent per ad.
+ */
+export const bulkSetAdsPaused = endpoint(
+  'POST /api/advertiser/ads/bulk',
   'advertiserOrAdmin',
-  z.strictObject({ ads: z.array(advertiserAd) }),
-  { reads: 'replica' },
+  bulkAdsResult,
+  {
+    body: bulkAdsBody,
+    example: { body: { action: 'pause', adIds: ['00000000-0000-4000-8000-000000000000'] } },
+  },
 );
 
 /** SPEC §5 Create ad: pending, with the pricing in force stored on it. */

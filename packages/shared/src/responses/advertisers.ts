@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adBulkActions, adListStates } from '../ad-console.ts';
 import { adHolds, adStatuses, ageBands, genders } from '../constants.ts';
 import { adWindowShape, day, profileTargetingResponseShape, targetingShape, timestamp } from './common.ts';
 
@@ -55,6 +56,48 @@ export const advertiserAd = z.strictObject(advertiserAdShape);
 export type AdvertiserAd = z.output<typeof advertiserAd>;
 export const advertiserAdResponse = z.strictObject({ ad: advertiserAd });
 
+const count = z.number().int().nonnegative();
+
+/**
+ * One row of the ads table (GET /api/advertiser/ads): the ad, where it stands (adListStates, the one
+ * SQL rule the filter and the status order use) and its answers over its whole life, from the same
+ * figures as its report.
+ */
+export const advertiserAdRow = z.strictObject({
+  ...advertiserAdShape,
+  state: z.enum(adListStates),
+  answers: count,
+  correct: count,
+});
+export type AdvertiserAdRow = z.output<typeof advertiserAdRow>;
+
+/**
+ * A page of the ads table: its rows, how many ads the search and filter match and their totals, and
+ * how many of the searched ads stand in each state (the filter's counts).
+ */
+export const advertiserAdsPage = z.strictObject({
+  ads: z.array(advertiserAdRow),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  total: count,
+  totals: z.strictObject({ deliveries: count, spend: count, answers: count, correct: count }),
+  counts: z.strictObject(
+    Object.fromEntries(adListStates.map((state) => [state, count])) as Record<
+      (typeof adListStates)[number],
+      typeof count
+    >,
+  ),
+});
+export type AdvertiserAdsPage = z.output<typeof advertiserAdsPage>;
+
+/** POST /api/advertiser/ads/bulk: which of the chosen ads it changed, and which were so already. */
+export const bulkAdsResult = z.strictObject({
+  action: z.enum(adBulkActions),
+  changed: z.array(z.string()),
+  unchanged: z.array(z.string()),
+});
+export type BulkAdsResult = z.output<typeof bulkAdsResult>;
+
 /** The advertiser's own ad with its correct option, for the edit form. */
 export const advertiserAdDetail = z.strictObject({
   ...advertiserAdShape,
@@ -78,7 +121,6 @@ export const submittedAd = z.strictObject({ ad: advertiserAd, mailed: z.boolean(
 export type SubmittedAd = z.output<typeof submittedAd>;
 
 const rate = z.number().min(0).max(1).nullable();
-const count = z.number().int().nonnegative();
 const yen = z.number().int().nonnegative();
 /**
  * GET /api/advertiser/ads/:adId/report: one ad's figures over a range of Japan-time days

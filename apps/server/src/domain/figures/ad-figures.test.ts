@@ -269,12 +269,14 @@ describe.each(databaseKinds())('ad figures agree with the raw rows on %s', (kind
         const all = expected.of(ad.id);
         expect(read, `ad ${ad.unitPrice} yen`).toEqual(all);
         const month = all.filter((day) => day.day >= monthStart);
-        const sum = (of: AdDayFigures[], key: 'deliveries' | 'spend') =>
+        const sum = (of: AdDayFigures[], key: 'deliveries' | 'spend' | 'answers' | 'correct') =>
           of.reduce((n, day) => n + day[key], 0);
         monthSpend += sum(month, 'spend');
-        expect(list.find((listed) => listed.id === ad.id)).toMatchObject({
+        expect(list.ads.find((listed) => listed.id === ad.id)).toMatchObject({
           deliveryCount: sum(all, 'deliveries'),
           spend: sum(all, 'spend'),
+          answers: sum(all, 'answers'),
+          correct: sum(all, 'correct'),
         });
         expect(overview.ads.find((shown) => shown.id === ad.id)).toMatchObject({
           deliveries: sum(all, 'deliveries'),

@@ -141,3 +141,14 @@ export function computeAdDayDeliveries(over: AdsOver): SQL {
              from (${deliveryRows(over)}) d
              group by ad_id, day`;
 }
+
+/**
+ * The answers part of the same figures (answerRows, the one definition of an answer's day and of
+ * which answers count): per ad and day of the stretch, answers and correct answers. For the ads
+ * table; no CTE, so it may sit in a correlated subquery.
+ */
+export function computeAdDayAnswers(over: AdsOver): SQL {
+  return sql`select ad_id, day, count(*)::int as answers, (count(*) filter (where is_correct))::int as correct
+             from (${answerRows(over)}) r
+             group by ad_id, day`;
+}

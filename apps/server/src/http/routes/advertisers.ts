@@ -16,6 +16,7 @@ import { resubmitAd } from '../../domain/advertisers/resubmit-ad.ts';
 import { saveDraft } from '../../domain/advertisers/save-draft.ts';
 import { setAdDailyBudget } from '../../domain/advertisers/set-ad-daily-budget.ts';
 import { setAdPaused } from '../../domain/advertisers/set-ad-paused.ts';
+import { setAdsPaused } from '../../domain/advertisers/set-ads-paused.ts';
 import { signInAdvertiser } from '../../domain/advertisers/sign-in-advertiser.ts';
 import { signUpAdvertiser } from '../../domain/advertisers/sign-up-advertiser.ts';
 import { submitAd } from '../../domain/advertisers/submit-ad.ts';
@@ -58,9 +59,12 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     defineRoute(api.advertisers.estimateReach, async ({ viewer: { user }, body, reader }) =>
       estimateReach({ db, reader, advertiserId: user.id, targeting: body }),
     ),
-    defineRoute(api.advertisers.listAds, async ({ viewer: { user }, reader }) => ({
-      ads: await listAdvertiserAds({ db: reader, advertiserId: user.id }),
-    })),
+    defineRoute(api.advertisers.listAds, async ({ viewer: { user }, query, reader }) =>
+      listAdvertiserAds({ db: reader, advertiserId: user.id, query }),
+    ),
+    defineRoute(api.advertisers.bulkSetAdsPaused, async ({ viewer: { user }, body }) =>
+      setAdsPaused({ db, owner: { userId: user.id }, ...body }),
+    ),
     defineRoute(api.advertisers.submitAd, async ({ viewer: { user, isAdmin }, body, request }) =>
       submitAd({ db, mailer, log: request.log, advertiser: user, isAdmin, input: body }),
     ),
