@@ -101,7 +101,7 @@ describe('the advertiser report', () => {
     await signInAsAdvertiser(page, advertiser.email, PASSWORD);
     await (await consoleNav(page)).getByRole('link', { name: '広告を管理' }).click();
     const card = advertiserAdCard(page, title);
-    await card.getByRole('link', { name: 'レポート' }).click();
+    await card.getByRole('link', { name: title }).click();
     await page.waitForURL(`**/advertiser/ads/${adId}/report`);
 
     // By default: the last 30 days, today included.

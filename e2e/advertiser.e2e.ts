@@ -111,13 +111,19 @@ describe('advertiser journeys', () => {
     await page.getByPlaceholder('選択肢3').fill('5月');
     await expectAccessible(page);
     await screenshot(page, 'advertiser-create-ad');
+    // Applying commits money: the price is shown, and a second click applies.
     await submit.click();
+    const confirm = page.getByRole('dialog', { name: '審査の申し込み内容の確認' });
+    expect(await confirm.getByTestId('ad-submit-commitment').innerText()).toMatch(
+      /1配信あたりの単価\s*40円[\s\S]*お支払い総額（税込・最大）\s*4,400円/,
+    );
+    await confirm.getByRole('button', { name: 'この内容で申し込む' }).click();
 
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();
     const card = advertiserAdCard(page, title);
     expect(await card.innerText()).toContain('審査中');
-    expect(await card.innerText()).toContain('配信数 0 / 100件');
+    expect(await card.getByTestId('ad-deliveries').innerText()).toBe('0 / 100件');
     expect(await card.innerText()).toContain('性別：男性 ／ 年代：20代');
     await expectAccessible(page);
     await screenshot(page, 'advertiser-ads-status-pending');
@@ -142,7 +148,13 @@ describe('advertiser journeys', () => {
     await page.locator('#advertiser-signup-email').fill(email);
     await page.getByLabel(/^パスワード（8文字以上）/).fill(ADVERTISER_PASSWORD);
     await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
-    expect(await alert(page).innerText()).toBe(messages.advertiserTermsRequired);
+    // Said once, beside the box, which takes the focus.
+    await expect.poll(() => page.getByText(messages.advertiserTermsRequired).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('checkbox', { name: /広告主利用規約/ })
+        .evaluate((box) => box === document.activeElement),
+    ).toBe(true);
     await page.getByRole('checkbox', { name: /広告主利用規約/ }).check();
     await page.getByRole('button', { name: '登録して確認メールを受け取る' }).click();
     await statusMessage(page, messages.verificationMailSent).waitFor();
@@ -204,35 +216,50 @@ describe('advertiser journeys', () => {
     await page.goto('/advertiser/ads-status');
     const card = advertiserAdCard(page, title);
     await card.waitFor();
-    expect(await card.innerText()).toContain('承認済み');
     expect(await card.innerText()).toContain('停止中');
-    expect(await card.innerText()).toContain('配信数 10 / 10件');
+    expect(await card.getByTestId('ad-deliveries').innerText()).toBe('10 / 10件');
     expect(await card.getByTestId('ad-spend').innerText()).toBe('300円');
 
-    await card.getByRole('button', { name: '上限を変更', exact: true }).click();
-    await card.getByLabel(/新しい配信上限数/).fill('5');
-    await card.getByRole('button', { name: '変更する' }).click();
-    expect(await card.getByRole('alert').innerText()).toBe(messages.limitMustIncrease);
+    // A stopped ad's one action is raising its cap: above the current one, the amount confirmed.
+    await card.getByRole('button', { name: /^上限を変更/ }).click();
+    const raise = page.getByRole('dialog', { name: '配信上限の変更' });
+    await raise.getByLabel(/新しい配信上限数/).fill('5');
+    await raise.getByRole('button', { name: '内容を確認する' }).click();
+    expect(await raise.getByText(messages.limitMustIncrease).count()).toBe(1);
     await expectAccessible(page);
-    await card.getByLabel(/新しい配信上限数/).fill('50');
-    await card.getByRole('button', { name: '変更する' }).click();
+    await raise.getByLabel(/新しい配信上限数/).fill('50');
+    await raise.getByRole('button', { name: '内容を確認する' }).click();
+    const confirmRaise = page.getByRole('dialog', { name: '配信上限の変更内容の確認' });
+    expect(await confirmRaise.getByTestId('raise-limit-commitment').innerText()).toMatch(
+      /最大ご請求額（税込）\s*1,650円（\+1,320円）/,
+    );
+    await confirmRaise.getByRole('button', { name: '上限を50件に変更する' }).click();
     await statusMessage(page, messages.adLimitRaised).waitFor();
-    await expect.poll(() => card.innerText()).toContain('配信数 10 / 50件');
+    await expect.poll(() => card.getByTestId('ad-deliveries').innerText()).toBe('10 / 50件');
     expect(await card.innerText()).toContain('配信中');
 
-    await card.getByRole('button', { name: '配信を終了する' }).click();
-    expect(await card.getByRole('group', { name: messages.endDeliveryConfirm }).count()).toBe(1);
-    await card.getByRole('button', { name: 'キャンセル' }).click();
+    const menu = card.getByRole('button', { name: /のその他の操作$/ });
+    await menu.click();
+    await page.getByRole('button', { name: '配信を終了する' }).click();
+    const end = page.getByRole('dialog', { name: messages.endDeliveryConfirm });
+    expect(await end.getByTestId('end-delivery-spent').innerText()).toMatch(
+      /配信数\s*10件 \/ 50件[\s\S]*これまでのご利用金額（税抜）\s*300円[\s\S]*税込（目安）\s*330円/,
+    );
+    await end.getByRole('button', { name: 'キャンセル' }).click();
+    await expect.poll(() => end.count()).toBe(0);
     expect(await card.innerText()).toContain('配信中');
-    await card.getByRole('button', { name: '配信を終了する' }).click();
+    await menu.click();
+    await page.getByRole('button', { name: '配信を終了する' }).click();
     await expectAccessible(page);
     await screenshot(page, 'advertiser-end-confirm');
-    await card.getByRole('button', { name: '終了する' }).click();
+    await end.getByRole('button', { name: '配信を終了する' }).click();
     await statusMessage(page, messages.adDeliveryEnded).waitFor();
     await expect.poll(() => card.innerText()).toContain('停止中');
-    expect(await card.getByRole('button', { name: '配信を終了する' }).count()).toBe(0);
+    await menu.click();
+    expect(await page.getByRole('button', { name: '配信を終了する' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
-    await card.getByRole('link', { name: 'レポート' }).click();
+    await card.getByRole('link', { name: title }).click();
     await page.waitForURL(`**/advertiser/ads/${adId}/report`);
     const summary = page.getByTestId('report-summary');
     await summary.waitFor();
@@ -287,6 +314,8 @@ describe('advertiser journeys', () => {
     await expectAccessible(page);
     await screenshot(page, 'advertiser-edit-ad');
     await page.getByRole('button', { name: '修正して再申請する' }).click();
+    await page.getByRole('dialog', { name: '再申請の内容の確認' }).waitFor();
+    await page.getByRole('button', { name: 'この内容で再申請する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
@@ -319,6 +348,7 @@ describe('advertiser journeys', () => {
     await card.getByRole('link', { name: '修正して再申請' }).click();
     await page.getByLabel('クイズの問題文').fill('広告ページで紹介された色は？');
     await page.getByRole('button', { name: '修正して再申請する' }).click();
+    await page.getByRole('button', { name: 'この内容で再申請する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
 
@@ -370,7 +400,9 @@ describe('advertiser journeys', () => {
     );
     await page.getByLabel(/新しいパスワード/).fill('short');
     await page.getByRole('button', { name: 'パスワードを変更する' }).click();
-    expect(await alert(page).innerText()).toBe(messages.passwordTooShort);
+    // Said once, beside the password.
+    await expect.poll(() => page.getByText(messages.passwordTooShort).count()).toBe(1);
+    expect(await page.getByLabel(/新しいパスワード/).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel(/新しいパスワード/).fill('brand-new-password-42');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'パスワードを変更する' }).click();
@@ -404,6 +436,11 @@ describe('advertiser journeys', () => {
     });
     await expectAccessible(page);
     await page.getByRole('button', { name: '審査に申し込む' }).click();
+    const confirm = page.getByRole('dialog', { name: '審査の申し込み内容の確認' });
+    expect(await confirm.getByTestId('ad-submit-commitment').innerText()).toMatch(
+      /お支払い総額（税込・最大）\s*0円/,
+    );
+    await confirm.getByRole('button', { name: 'この内容で申し込む' }).click();
     await page.waitForURL('**/advertiser/ads-status');
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('審査中');
     const { rows } = await postgres.db.query('select unit_price from ads where ad_title = $1', [title]);

@@ -61,7 +61,9 @@ describe('profile targeting in the ad form', () => {
     expect(await dimensions.innerText()).toBe('0項目');
     await expect.poll(() => estimate.innerText()).toMatch(/^対象会員数の目安: (約[\d,]+人|100人未満)$/);
 
-    // The prefectures are folded by region; a region's box ticks and clears all of it.
+    // Profile targeting folds away until opened; the prefectures are folded by region, and a region's
+    // box ticks and clears all of it.
+    await page.getByRole('button', { name: /プロフィールで絞り込む（任意）/ }).click();
     await page.getByText('都道府県で絞り込む（任意）').click();
     await box(page, '中国すべて').check();
     for (const prefecture of ['鳥取県', '島根県', '岡山県', '広島県', '山口県']) {
@@ -109,6 +111,7 @@ describe('profile targeting in the ad form', () => {
     const title = `鳥取の公務員向け ${unique()}`;
     await fillAdForm(page, { title, url: `${browser.baseUrl}/sample-ads/harema-coffee` });
     await page.getByRole('button', { name: '審査に申し込む' }).click();
+    await page.getByRole('button', { name: 'この内容で申し込む' }).click();
 
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();

@@ -70,13 +70,17 @@ describe('running ads', () => {
     const submit = page.getByRole('button', { name: '審査に申し込む' });
     await page.getByLabel('配信開始日').fill(dayFromToday(-1));
     await submit.click();
-    expect(await alert(page).innerText()).toBe(runningAdMessages.startInPast);
+    // SPEC's summary once; the field says what is wrong with it.
+    expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
+    expect(await page.getByText(runningAdMessages.startInPast).count()).toBe(1);
     expect(await page.getByLabel('配信開始日').getAttribute('aria-invalid')).toBe('true');
     const [start, end] = [dayFromToday(3), dayFromToday(33)];
     await page.getByLabel('配信開始日').fill(start);
     await page.getByLabel('配信終了日').fill(dayFromToday(2));
     await page.getByRole('button', { name: '下書き保存' }).click();
-    expect(await alert(page).innerText()).toBe(runningAdMessages.endBeforeStart);
+    expect(await alert(page).innerText()).toBe(messages.allFieldsRequired);
+    expect(await page.getByText(runningAdMessages.endBeforeStart).count()).toBe(1);
+    expect(await page.getByText(runningAdMessages.startInPast).count()).toBe(0);
     await page.getByLabel('配信終了日').fill(end);
     await expectAccessible(page);
     await screenshot(page, 'running-ads-create-with-preview');
@@ -86,7 +90,7 @@ describe('running ads', () => {
     await statusMessage(page, runningAdMessages.draftSaved).waitFor();
     const card = advertiserAdCard(page, title);
     expect(await card.innerText()).toContain('下書き');
-    expect(await card.innerText()).toContain(`配信期間 ${slashed(start)}〜${slashed(end)}`);
+    expect(await card.innerText()).toContain(`${slashed(start)}〜${slashed(end)}`);
     const { rows: saved } = await postgres.db.query(
       'select status, starts_at, ends_at from ads where ad_title = $1',
       [title],
@@ -101,8 +105,8 @@ describe('running ads', () => {
     await expectAccessible(page);
     await screenshot(page, 'running-ads-status-draft');
 
-    // The draft reopens as it was saved; edited, it is kept again.
-    await card.getByRole('link', { name: '編集' }).click();
+    // The draft reopens as it was saved (its title leads to the form); edited, it is kept again.
+    await card.getByRole('link', { name: title }).click();
     await page.waitForURL('**/advertiser/edit-ad/**');
     await page.getByLabel('広告タイトル').waitFor();
     expect(await page.getByLabel('広告タイトル').inputValue()).toBe(title);
@@ -113,11 +117,23 @@ describe('running ads', () => {
     await page.getByRole('button', { name: '下書き保存' }).click();
     await statusMessage(page, runningAdMessages.draftSaved).waitFor();
 
-    // Nothing goes to review until it is submitted; then it is pending, once.
-    await advertiserAdCard(page, edited).getByRole('button', { name: '審査に提出' }).click();
+    // Nothing goes to review until it is submitted, its price shown first; then it is pending, once.
+    await advertiserAdCard(page, edited)
+      .getByRole('button', { name: /^審査に提出/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: '審査への提出内容の確認' });
+    await expect
+      .poll(() => confirm.getByTestId('submit-commitment').innerText())
+      .toMatch(/1配信あたりの単価\s*30円[\s\S]*配信上限数\s*100件[\s\S]*最大お支払い総額（税込）\s*3,300円/);
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: '審査に提出する' }).click();
     await statusMessage(page, messages.adSubmitted).waitFor();
     await expect.poll(() => advertiserAdCard(page, edited).innerText()).toContain('審査中');
-    expect(await advertiserAdCard(page, edited).getByRole('button', { name: '審査に提出' }).count()).toBe(0);
+    expect(
+      await advertiserAdCard(page, edited)
+        .getByRole('button', { name: /^審査に提出/ })
+        .count(),
+    ).toBe(0);
     const { rows: submitted } = await postgres.db.query('select status from ads where ad_title = $1', [
       edited,
     ]);
@@ -134,18 +150,19 @@ describe('running ads', () => {
     const card = advertiserAdCard(page, title);
     await expect.poll(() => card.innerText()).toContain('配信中');
 
-    await card.getByRole('button', { name: '一時停止', exact: true }).click();
-    expect(await card.getByRole('group').innerText()).toContain(runningAdMessages.pauseConfirm);
+    await card.getByRole('button', { name: /^一時停止（/ }).click();
+    const pause = page.getByRole('dialog', { name: '配信の一時停止' });
+    expect(await pause.innerText()).toContain(runningAdMessages.pauseConfirm);
     await expectAccessible(page);
-    await card.getByRole('button', { name: 'キャンセル' }).click();
+    await pause.getByRole('button', { name: 'キャンセル' }).click();
     const { rows: untouched } = await postgres.db.query('select holds from ads where id = $1', [adId]);
     expect(untouched).toEqual([{ holds: [] }]);
 
-    await card.getByRole('button', { name: '一時停止', exact: true }).click();
-    await card.getByRole('button', { name: '一時停止する' }).click();
+    await card.getByRole('button', { name: /^一時停止（/ }).click();
+    await pause.getByRole('button', { name: '一時停止する' }).click();
     await statusMessage(page, runningAdMessages.paused).waitFor();
     await expect.poll(() => card.innerText()).toContain('一時停止中');
-    expect(await card.innerText()).toContain('配信数 0 / 50件');
+    expect(await card.getByTestId('ad-deliveries').innerText()).toBe('0 / 50件');
     const { rows: paused } = await postgres.db.query(
       'select holds, is_active, max_deliveries from ads where id = $1',
       [adId],
@@ -154,7 +171,13 @@ describe('running ads', () => {
     await expectAccessible(page);
     await screenshot(page, 'running-ads-paused');
 
-    await card.getByRole('button', { name: '再開する' }).click();
+    // Resuming spends again: what it may cost at most is shown before the second click.
+    await card.getByRole('button', { name: /^再開（/ }).click();
+    const resume = page.getByRole('dialog', { name: '配信の再開' });
+    expect(await resume.getByTestId('resume-commitment').innerText()).toMatch(
+      /上限までの残り配信数\s*50件[\s\S]*再開後の最大ご請求額（税込）\s*1,650円/,
+    );
+    await resume.getByRole('button', { name: '配信を再開する' }).click();
     await statusMessage(page, runningAdMessages.resumed).waitFor();
     await expect.poll(() => card.innerText()).toContain('配信中');
     const { rows: resumed } = await postgres.db.query('select holds, max_deliveries from ads where id = $1', [
@@ -167,9 +190,7 @@ describe('running ads', () => {
     await postgres.db.query('update ads set starts_at = $2 where id = $1', [adId, startsAt]);
     await page.reload();
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('配信開始前');
-    expect(await advertiserAdCard(page, title).innerText()).toContain(
-      `配信期間 ${slashed(dayFromToday(5))}〜`,
-    );
+    expect(await advertiserAdCard(page, title).innerText()).toContain(`${slashed(dayFromToday(5))}〜`);
     await postgres.db.query('update ads set starts_at = $2, ends_at = $3 where id = $1', [
       adId,
       new Date(`${dayFromToday(-10)}T00:00:00+09:00`),
@@ -178,7 +199,7 @@ describe('running ads', () => {
     await page.reload();
     await expect.poll(() => advertiserAdCard(page, title).innerText()).toContain('配信期間終了');
     expect(await advertiserAdCard(page, title).innerText()).toContain(
-      `配信期間 ${slashed(dayFromToday(-10))}〜${slashed(dayFromToday(-2))}`,
+      `${slashed(dayFromToday(-10))}〜${slashed(dayFromToday(-2))}`,
     );
   });
 
@@ -191,11 +212,14 @@ describe('running ads', () => {
     await postgres.db.query(`update ads set holds = '{paused}' where id = $1`, [adId]);
     await page.goto('/advertiser/ads-status');
     await advertiserAdCard(page, title).waitFor();
-    await advertiserAdCard(page, title).getByRole('button', { name: '複製', exact: true }).click();
+    await advertiserAdCard(page, title)
+      .getByRole('button', { name: /のその他の操作$/ })
+      .click();
+    await page.getByRole('button', { name: '複製', exact: true }).click();
     await statusMessage(page, runningAdMessages.duplicated).waitFor();
     await expect.poll(() => advertiserAdCard(page, title).count()).toBe(2);
     const copy = advertiserAdCard(page, title).filter({ has: page.getByText('下書き', { exact: true }) });
-    expect(await copy.innerText()).toContain('配信数 0 / 50件');
+    expect(await copy.getByTestId('ad-deliveries').innerText()).toBe('0 / 50件');
     expect(await copy.innerText()).not.toContain('一時停止中');
     await expectAccessible(page);
     const { rows } = await postgres.db.query(
@@ -212,11 +236,12 @@ describe('running ads', () => {
       },
       { status: 'draft', holds: [], ad_url: 'https://example.com/e2e-running', correct_option_index: 2 },
     ]);
-    // The copy opens in the form, ready to submit.
-    await copy.getByRole('link', { name: '編集' }).click();
+    // The copy opens in the form (its title leads there), ready to submit.
+    await copy.getByRole('link', { name: title }).click();
     await page.getByLabel('広告タイトル').waitFor();
     expect(await page.getByLabel('広告タイトル').inputValue()).toBe(title);
     await page.getByRole('button', { name: '審査に提出する' }).click();
+    await page.getByRole('button', { name: 'この内容で提出する' }).click();
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();
   });

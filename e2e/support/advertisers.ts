@@ -139,7 +139,7 @@ export async function consoleNav(page: Page) {
   return nav;
 }
 
-/** The card of the ad with this title on the advertiser's ads page. */
+/** The row of the ad with this title in the advertiser's ads table (a card on a phone). */
 export const advertiserAdCard = (page: Page, title: string) =>
   page.getByTestId('advertiser-ad').filter({ hasText: title });
 

@@ -1,6 +1,6 @@
 import './zod-config.ts';
-import { adOptionMaxLength, MAX_DELIVERIES_LIMIT } from './advertisers.ts';
-import { limits } from './constants.ts';
+import { adOptionMaxLength } from './advertisers.ts';
+import { limits, MAX_DELIVERIES_LIMIT } from './constants.ts';
 import { formatNumber, messages } from './messages.ts';
 
 /**

@@ -7,9 +7,10 @@ export interface FormSchema<T> {
   ): { success: true; data: T } | { success: false; error: { issues: readonly FormIssue[] } };
 }
 
-interface FormIssue {
+export interface FormIssue {
   path: readonly PropertyKey[];
   message: string;
+  code?: string;
 }
 
 /** The id of the element that says what is wrong with a field (its `aria-describedby` target). */
@@ -29,14 +30,38 @@ export function describedControl(
   return { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': ids || undefined };
 }
 
+/** Each field's first problem, by the field (the first step of its path). */
+export function errorsByField(issues: readonly FormIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The errors still to show once the input changed: a field shown wrong keeps its mark only while it
+ * is still wrong (with what is wrong now); a field not marked yet is not marked while it is typed in.
+ */
+export function stillWrong(shown: Record<string, string>, now: Record<string, string>) {
+  return Object.fromEntries(
+    Object.keys(shown)
+      .filter((field) => field in now)
+      .map((field) => [field, now[field]!]),
+  );
+}
+
 /**
  * A form checked on submit by the server's own request schema (@quiz-points/shared), so the
  * browser never re-states a rule. `validate` runs the schema: the first problem becomes the form's
- * summary (the SPEC's message, shown under the form as role=alert), and every field with a problem
- * is marked next to it — `invalid(field)` gives its `aria-invalid` and `aria-describedby`, `<FieldError>`
- * its message. `fail` reports what only the server or a rule beyond the schema can tell.
+ * summary (or `summary`, when the form has one message for any problem, as SPEC §5's ad form), and
+ * every field with a problem is marked next to it — `invalid(field)` gives its `aria-invalid` and
+ * `aria-describedby`, `<FieldError>` its message. `recheck` runs it again as the person types, so a
+ * mark goes the moment its field is right. `fail` reports what only the server or a rule beyond the
+ * schema can tell.
  */
-export function useForm<T>(schema: FormSchema<T>) {
+export function useForm<T>(schema: FormSchema<T>, options: { summary?: string } = {}) {
   const [summary, setSummary] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -44,9 +69,17 @@ export function useForm<T>(schema: FormSchema<T>) {
     setSummary(message);
     setFieldErrors(errors);
   };
+  const summaryOf = (issues: readonly FormIssue[]) => options.summary ?? issues[0]?.message ?? '';
 
   return {
     summary,
+    /**
+     * The summary to show under the form when no field says it already: a refusal of the whole form,
+     * or a summary of its own (the forms whose fields say what is wrong show it once, beside the field).
+     */
+    formError: Object.values(fieldErrors).includes(summary) ? '' : summary,
+    /** Whether any field is marked wrong. */
+    hasFieldErrors: Object.keys(fieldErrors).length > 0,
     /** The message for one field, or '' while it is fine. */
     errorOf: (field: string) => fieldErrors[field] ?? '',
     /** Runs the schema; the parsed body when it passes, undefined (and the form marked) when not. */
@@ -56,13 +89,27 @@ export function useForm<T>(schema: FormSchema<T>) {
         report('', {});
         return result.data;
       }
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (field && !(field in errors)) errors[field] = issue.message;
-      }
-      report(result.error.issues[0]?.message ?? '', errors);
+      report(summaryOf(result.error.issues), errorsByField(result.error.issues));
       return undefined;
+    },
+    /**
+     * After an edit: the marks of the fields now right go at once, the others keep saying what is
+     * wrong (the summary goes with the last one). A refusal not tied to a field goes with any edit.
+     */
+    recheck(input: unknown) {
+      const shown = Object.keys(fieldErrors);
+      if (shown.length === 0) {
+        if (summary) report('', {});
+        return;
+      }
+      const result = schema.safeParse(input);
+      const left = stillWrong(fieldErrors, result.success ? {} : errorsByField(result.error.issues));
+      const unchanged =
+        Object.keys(left).length === shown.length &&
+        shown.every((field) => left[field] === fieldErrors[field]);
+      if (unchanged) return;
+      const first = Object.values(left)[0];
+      report(first === undefined ? '' : (options.summary ?? first), left);
     },
     /** A refusal beyond the schema: the summary, and the fields it concerns marked with it. */
     fail(message: string, ...fields: string[]) {
@@ -82,3 +129,11 @@ export function useForm<T>(schema: FormSchema<T>) {
 }
 
 export type Form = ReturnType<typeof useForm>;
+
+/**
+ * Once a refused form has drawn its marks, the focus goes to its first wrong control, whose label
+ * and message (its aria-describedby) a screen reader then reads.
+ */
+export function focusFirstInvalid(container: HTMLElement | null) {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -1,4 +1,4 @@
-import type { FormSchema } from '../../lib/use-form.ts';
+import type { FormIssue, FormSchema } from '../../lib/use-form.ts';
 
 /**
  * The schema with each issue named by the first two steps of its path ('quizOptions.1', '0.points',
@@ -14,6 +14,23 @@ export function withItemPaths<T>(schema: FormSchema<T>): FormSchema<T> {
         path: [issue.path.slice(0, 2).join('.')],
       }));
       return { success: false, error: { issues } };
+    },
+  };
+}
+
+/**
+ * The schema with each issue said another way (`restate`: its field and message), so a form whose
+ * request refuses with one message for everything can still say beside each field what is wrong.
+ */
+export function withFieldProblems<T>(
+  schema: FormSchema<T>,
+  restate: (issue: FormIssue) => { path: PropertyKey[]; message: string },
+): FormSchema<T> {
+  return {
+    safeParse(input) {
+      const result = schema.safeParse(input);
+      if (result.success) return result;
+      return { success: false, error: { issues: result.error.issues.map(restate) } };
     },
   };
 }

@@ -1,12 +1,18 @@
-import type { api } from '@quiz-points/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdvertiserAdsQuery, api } from '@quiz-points/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-export const listAdvertiserAds = () => callApi<typeof api.advertisers.listAds>('GET /api/advertiser/ads');
+/** One page of the ads table: searched, filtered and sorted as `query` says. */
+export const listAdvertiserAds = (query: AdvertiserAdsQuery) =>
+  callApi<typeof api.advertisers.listAds>('GET /api/advertiser/ads', { query });
 
-export const listAdvertiserAdsQueryOptions = () =>
-  queryOptions({ queryKey: advertiserKeys.ads, queryFn: listAdvertiserAds });
+export const listAdvertiserAdsQueryOptions = (query: AdvertiserAdsQuery) =>
+  queryOptions({
+    queryKey: advertiserKeys.adsPage(query),
+    queryFn: () => listAdvertiserAds(query),
+    // Another page, sort or filter keeps the rows on screen until its own arrive.
+    placeholderData: keepPreviousData,
+  });
 
-/** The advertiser's own ads, newest first. */
-export const useAdvertiserAds = () => useQuery(listAdvertiserAdsQueryOptions());
+export const useAdvertiserAds = (query: AdvertiserAdsQuery) => useQuery(listAdvertiserAdsQueryOptions(query));

@@ -1,4 +1,4 @@
-import type { AdvertiserDashboardQuery, ReachEstimateBody } from '@quiz-points/shared';
+import type { AdvertiserAdsQuery, AdvertiserDashboardQuery, ReachEstimateBody } from '@quiz-points/shared';
 
 /** Every advertiser-area query sits under 'advertiser', so signing in or out can drop them together. */
 export const advertiserKeys = {
@@ -8,6 +8,8 @@ export const advertiserKeys = {
   pricing: ['advertiser', 'pricing'] as const,
   reach: (targeting: ReachEstimateBody) => ['advertiser', 'reach', targeting] as const,
   ads: ['advertiser', 'ads'] as const,
+  // Under 'ads': whatever changes an ad (submit, end, raise, pause) refreshes the table's pages too.
+  adsPage: (query: AdvertiserAdsQuery) => ['advertiser', 'ads', 'list', query] as const,
   ad: (adId: string) => ['advertiser', 'ads', adId] as const,
   report: (adId: string) => ['advertiser', 'ads', adId, 'report'] as const,
   // Under 'ads': whatever changes an ad (submit, end, raise, pause) refreshes the dashboard too.

@@ -1,255 +1,278 @@
-import { type AdvertiserAd, formatNumber, formatYen, messages, raiseLimitBody } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
+import {
+  AD_SEARCH_MAX_LENGTH,
+  type AdListSort,
+  type AdListState,
+  type AdvertiserAdsPage,
+  adConsoleMessages,
+  adListSorts,
+  adListStates,
+  formatNumber,
+  formatYen,
+  type SortOrder,
+} from '@quiz-points/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
-import { QueryList } from '../../../components/ui/query-list.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatExchangeTime } from '../../../lib/format.ts';
-import {
-  ageBandLabels,
-  genderLabels,
-  profileTargetingSummary,
-  tickedLabels,
-} from '../../../lib/targeting-labels.ts';
-import { uiText } from '../../../lib/ui-text.ts';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { fieldErrorId, useForm } from '../../../lib/use-form.ts';
 import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
-import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
-import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
-import { statusBadges } from './ad-status-badge.tsx';
-import { DailyBudgetChange, DailyBudgetNote } from './daily-budget.tsx';
-import { PaymentFailedBanner } from './payment-failed-banner.tsx';
+import { adStateBadges } from './ad-state.ts';
+import { AdsTable, correctRateText } from './ads-table.tsx';
 import {
-  DraftActions,
-  DuplicateAd,
-  deliveryBadge,
-  PauseResume,
-  ScheduleNote,
-} from './running-ad-actions.tsx';
+  type AdsTableParams,
+  listQuery,
+  pageCount,
+  readTableParams,
+  sortedBy,
+  tableSearch,
+} from './ads-table-params.ts';
+import { PaymentFailedBanner } from './payment-failed-banner.tsx';
 
-/** SPEC §4: end delivery only after an in-page confirmation (never window.confirm). */
-function EndDelivery({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
-  const end = useEndAdDelivery();
-  const [confirming, setConfirming] = useState(false);
+/** The phone's way to sort (the table's headings are not shown there): each column, each way. */
+const sortWords: Record<AdListSort, [string, string]> = {
+  created: ['作成日が新しい順', '作成日が古い順'],
+  title: ['タイトル順（Z→A）', 'タイトル順（A→Z）'],
+  status: ['ステータス順（逆）', 'ステータス順'],
+  spend: ['ご利用金額が多い順', 'ご利用金額が少ない順'],
+  deliveries: ['配信数が多い順', '配信数が少ない順'],
+  answers: ['回答数が多い順', '回答数が少ない順'],
+  correctRate: ['正答率が高い順', '正答率が低い順'],
+  window: ['配信開始日が遅い順', '配信開始日が早い順'],
+};
+const sortChoices = adListSorts.flatMap((sort) =>
+  (['desc', 'asc'] as const).map(
+    (order) => [`${sort}:${order}`, sortWords[sort][order === 'desc' ? 0 : 1]] as const,
+  ),
+);
 
-  const confirm = async () => {
-    try {
-      await end.mutateAsync(ad.id);
-      onDone({ kind: 'ok', text: messages.adDeliveryEnded });
-    } catch (failure) {
-      const alreadyEnded = failure instanceof ApiError && failure.message === messages.adAlreadyEnded;
-      onDone({ kind: 'error', text: alreadyEnded ? failure.message : messages.adStopFailed });
-    }
-    setConfirming(false);
-  };
-
-  if (!confirming) {
-    return (
-      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-        配信を終了する
-      </button>
-    );
-  }
-  return (
-    <ConfirmStep
-      question={messages.endDeliveryConfirm}
-      confirmLabel="終了する"
-      tone="danger"
-      cancelLabel="キャンセル"
-      cancelWhilePending
-      pending={end.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={() => setConfirming(false)}
-    />
-  );
-}
-
-/** SPEC §5 Raise limit: a whole number above the current cap, else 現在の上限より大きい数値を入力してください。 */
-function RaiseLimit({ ad, onDone }: { ad: AdvertiserAd; onDone: (outcome: FormMessageValue) => void }) {
-  const raise = useRaiseAdLimit();
-  const form = useForm(raiseLimitBody);
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const inputId = `limit-${ad.id}`;
-
-  const submit = async (event: FormEvent) => {
+/** The search by title, the state to show (with how many ads stand in each) and, on phones, the order. */
+function AdsFilters({
+  params,
+  counts,
+  onChange,
+}: {
+  params: AdsTableParams;
+  counts: AdvertiserAdsPage['counts'] | undefined;
+  onChange: (params: AdsTableParams) => void;
+}) {
+  const [text, setText] = useState(params.q);
+  useEffect(() => setText(params.q), [params.q]);
+  const all = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : null;
+  const count = (n: number | null | undefined) =>
+    n === null || n === undefined ? '' : `（${formatNumber(n)}）`;
+  const search = (event: FormEvent) => {
     event.preventDefault();
-    const body = form.validate({ maxDeliveries: /^[0-9]+$/.test(value) ? Number(value) : Number.NaN });
-    if (!body) return;
-    if (body.maxDeliveries <= ad.maxDeliveries) return form.fail(messages.limitMustIncrease, 'maxDeliveries');
-    try {
-      await raise.mutateAsync({ adId: ad.id, body });
-      setOpen(false);
-      setValue('');
-      onDone({ kind: 'ok', text: messages.adLimitRaised });
-    } catch (failure) {
-      const refused = failure instanceof ApiError && failure.status === 400;
-      if (refused) form.fail(failure.message, 'maxDeliveries');
-      else form.fail(messages.updateFailed);
-    }
+    onChange({ ...params, q: text.trim(), page: 1 });
   };
-
-  if (!open) {
-    return (
-      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        上限を変更
-      </button>
-    );
-  }
   return (
-    <form className="card limit-form" onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="field__label">
-        新しい配信上限数（現在 {formatNumber(ad.maxDeliveries)}件）
-      </label>
-      <div className="ad-card__actions">
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={ad.maxDeliveries + 1}
-          step={1}
-          className="input input--short"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          {...form.invalid('maxDeliveries', { messageOf: inputId })}
+    <div className="ads-filters">
+      <form className="ads-filters__search" onSubmit={search} aria-label="広告を検索">
+        <label htmlFor="ads-search" className="field__label">
+          広告タイトルで検索
+        </label>
+        <div className="ads-filters__search-row">
+          <input
+            id="ads-search"
+            type="search"
+            className="input"
+            value={text}
+            maxLength={AD_SEARCH_MAX_LENGTH}
+            placeholder="タイトルの一部"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="button button--small">
+            検索
+          </button>
+        </div>
+      </form>
+      <div className="ads-filters__field">
+        <label htmlFor="ads-status" className="field__label">
+          ステータス
+        </label>
+        <Select<AdListState>
+          id="ads-status"
+          value={params.status}
+          none={`すべて${count(all)}`}
+          choices={adListStates.map((state) => [
+            state,
+            `${adStateBadges[state].label}${count(counts?.[state])}`,
+          ])}
+          onChange={(status) => onChange({ ...params, status, page: 1 })}
         />
-        <button type="submit" className="button" disabled={raise.isPending}>
-          {raise.isPending ? uiText.sending : '変更する'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-          キャンセル
-        </button>
       </div>
-      {form.summary && (
-        <p id={fieldErrorId(inputId)} role="alert" className="form-error">
-          {form.summary}
-        </p>
-      )}
-    </form>
+      <div className="ads-filters__field ads-filters__sort">
+        <label htmlFor="ads-sort" className="field__label">
+          並び替え
+        </label>
+        <Select
+          id="ads-sort"
+          value={`${params.sort}:${params.order}`}
+          choices={sortChoices}
+          onChange={(value) => {
+            const [sort, order] = value.split(':') as [AdListSort, SortOrder];
+            onChange({ ...params, sort, order, page: 1 });
+          }}
+        />
+      </div>
+    </div>
   );
 }
 
-function AdStatusCard({ ad }: { ad: AdvertiserAd }) {
-  const [outcome, setOutcome] = useState<FormMessageValue>(null);
-  const badge = statusBadges[ad.status];
-  const progress =
-    ad.maxDeliveries === 0 ? 0 : Math.min(100, Math.round((ad.deliveryCount / ad.maxDeliveries) * 100));
-  const titleId = `ad-title-${ad.id}`;
+/** The matching ads' figures in one line: how many, what they cost, delivered, answered, got right. */
+function Totals({ data }: { data: AdvertiserAdsPage }) {
+  const { totals } = data;
   return (
-    <li id={`ad-${ad.id}`} className="card console-anchor" data-testid="advertiser-ad">
-      <p className="ad-status__badges">
-        <span className={badge.className}>{badge.label}</span>
-        {ad.status === 'approved' && (
-          <span className={deliveryBadge(ad).className}>{deliveryBadge(ad).label}</span>
-        )}
-      </p>
-      <h2 id={titleId} className="ad-card__title">
-        {ad.adTitle}
-      </h2>
-      <p className="note">
-        {ad.adProvider} ／ {ad.status === 'draft' ? '作成日' : '申込日'} {formatExchangeTime(ad.createdAt)}
-      </p>
-      <ScheduleNote ad={ad} />
-      {ad.status === 'rejected' && ad.rejectionReason && (
-        <p className="ad-status__reason">
-          <strong>却下理由：</strong>
-          {ad.rejectionReason}
-        </p>
-      )}
-      <p className="ad-status__deliveries">
-        配信数 <strong>{formatNumber(ad.deliveryCount)}</strong> / {formatNumber(ad.maxDeliveries)}件
-      </p>
-      <div
-        className="countdown__bar"
-        role="progressbar"
-        aria-label={`「${ad.adTitle}」の配信数`}
-        aria-valuemin={0}
-        aria-valuemax={ad.maxDeliveries}
-        aria-valuenow={ad.deliveryCount}
-      >
-        <div className="countdown__fill" style={{ width: `${progress}%` }} />
+    <dl className="ads-totals" data-testid="ads-totals">
+      <div>
+        <dt>該当する広告</dt>
+        <dd>{formatNumber(data.total)}件</dd>
       </div>
-      <DailyBudgetNote ad={ad} />
-      <p>
-        ご利用金額（税抜）<strong data-testid="ad-spend">{formatYen(ad.spend)}</strong>
-        <span className="note">
-          （{ad.status === 'draft' ? '単価の目安' : '単価'} {formatYen(ad.unitPrice)}）
-        </span>
-      </p>
-      <p className="note">
-        性別：{tickedLabels(ad.targetGender, genderLabels)} ／ 年代：
-        {tickedLabels(ad.targetAgeRange, ageBandLabels)}
-        {profileTargetingSummary(ad)
-          .map((line) => ` ／ ${line}`)
-          .join('')}
-      </p>
-      <FormMessage message={outcome} />
-      <div className="ad-card__actions">
-        {ad.status === 'approved' && ad.isActive && <PauseResume ad={ad} onDone={setOutcome} />}
-        {ad.status === 'approved' && ad.isActive && <EndDelivery ad={ad} onDone={setOutcome} />}
-        {ad.status === 'draft' && <DraftActions ad={ad} onDone={setOutcome} />}
-        {ad.status !== 'rejected' && ad.status !== 'draft' && <RaiseLimit ad={ad} onDone={setOutcome} />}
-        {ad.status !== 'rejected' && ad.status !== 'draft' && (
-          <DailyBudgetChange ad={ad} onDone={setOutcome} />
-        )}
-        {ad.status === 'rejected' && (
-          <Link className="button" to={`/advertiser/edit-ad/${ad.id}`}>
-            修正して再申請
-          </Link>
-        )}
-        {ad.status === 'approved' && (
-          <Link className="button button--secondary" to={`/advertiser/ads/${ad.id}/report`}>
-            レポート
-          </Link>
-        )}
-        <DuplicateAd ad={ad} onDone={setOutcome} />
+      <div>
+        <dt>ご利用金額（税抜）</dt>
+        <dd>{formatYen(totals.spend)}</dd>
       </div>
-    </li>
+      <div>
+        <dt>配信数</dt>
+        <dd>{formatNumber(totals.deliveries)}件</dd>
+      </div>
+      <div>
+        <dt>回答数</dt>
+        <dd>{formatNumber(totals.answers)}件</dd>
+      </div>
+      <div>
+        <dt>正答率</dt>
+        <dd>{correctRateText(totals.correct, totals.answers)}</dd>
+      </div>
+    </dl>
   );
 }
 
+/** 485件中 51〜100件 and the way to the pages before and after. */
+function Pager({ data, onPage }: { data: AdvertiserAdsPage; onPage: (page: number) => void }) {
+  const pages = pageCount(data.total, data.pageSize);
+  const first = (data.page - 1) * data.pageSize + 1;
+  return (
+    <nav className="pager" aria-label="広告一覧のページ">
+      <p className="pager__range">
+        {formatNumber(data.total)}件中 {formatNumber(first)}〜{formatNumber(first + data.ads.length - 1)}件
+      </p>
+      <div className="pager__buttons">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={data.page <= 1}
+          onClick={() => onPage(data.page - 1)}
+        >
+          前へ
+        </button>
+        <span className="pager__page">
+          {formatNumber(data.page)} / {formatNumber(pages)} ページ
+        </span>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={data.page >= pages}
+          onClick={() => onPage(data.page + 1)}
+        >
+          次へ
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * ads-status, the advertiser's ads as a table (issue 28): searched, filtered and sorted on the server,
+ * 50 a page, the state kept in the address (?q=&status=&sort=&order=&page=) so a reload or a link
+ * shows the same; each row's actions and the chosen rows' pause and resume confirmed in the page.
+ */
 export default function AdsStatusPage() {
   useDocumentTitle('広告の管理');
   const advertiser = useSignedInAdvertiser();
-  const query = useAdvertiserAds();
-  const { hash } = useLocation();
-  // The dashboard's alerts link to an ad (#ad-<id>): shown once the list is here, after the layout's
-  // scroll to the top of a new page.
-  useEffect(() => {
-    if (!hash.startsWith('#ad-') || !query.data) return;
-    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
-    return () => cancelAnimationFrame(frame);
-  }, [hash, query.data]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readTableParams(searchParams);
+  const query = useAdvertiserAds(listQuery(params));
   // Right after a submission only: a reload, or the ad's later review, does not bring it back.
   const notice = useRedirectNotice();
+  const [outcome, setOutcome] = useState<FormMessageValue>(null);
+  const tableTop = useRef<HTMLDivElement>(null);
+  const go = (next: AdsTableParams) => {
+    setOutcome(null);
+    setSearchParams(tableSearch(next));
+  };
+  const data = query.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  // A page past the end (the ads it held were filtered away, or ended): the last one there is.
+  useEffect(() => {
+    if (!query.isPlaceholderData && data && params.page > pages) {
+      setSearchParams(tableSearch({ ...params, page: pages }), { replace: true });
+    }
+  }, [data, pages, params, query.isPlaceholderData, setSearchParams]);
+  const filtered = params.q !== '' || params.status !== '';
+
   return (
-    <div className="page">
-      <h1 className="page-title">広告の管理</h1>
+    <div className="page ads-page">
+      <div className="ads-page__header">
+        <h1 className="page-title">広告の管理</h1>
+        <Link className="button" to="/advertiser/create-ad">
+          新しい広告を作成
+        </Link>
+      </div>
       {!advertiser.isAdmin && <PaymentFailedBanner />}
       {notice && (
         <p role="status" className="form-success">
           {notice}
         </p>
       )}
-      <p className="page-links">
-        <Link className="button" to="/advertiser/create-ad">
-          新しい広告を作成
-        </Link>
-      </p>
-      <QueryList
-        query={query}
-        items={(data) => data.ads}
-        empty="まだ広告はありません。「新しい広告を作成」から申し込めます。"
-      >
-        {(ad) => <AdStatusCard ad={ad} />}
-      </QueryList>
-      <p className="page-links">
-        <Link to="/advertiser">ダッシュボードへ戻る</Link>
-      </p>
+      <AdsFilters params={params} counts={data?.counts} onChange={go} />
+      <div className="ads-page__outcome">
+        <FormMessage message={outcome} />
+      </div>
+      <div ref={tableTop} className="ads-page__table" aria-busy={query.isFetching}>
+        <QueryContent
+          query={query}
+          isEmpty={(page) => page.total === 0}
+          empty={
+            filtered ? (
+              <>
+                {adConsoleMessages.listNoMatch}{' '}
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={() => go({ ...params, q: '', status: '', page: 1 })}
+                >
+                  条件をクリア
+                </button>
+              </>
+            ) : (
+              adConsoleMessages.listEmpty
+            )
+          }
+        >
+          {(page) => (
+            <>
+              <Totals data={page} />
+              <AdsTable
+                key={tableSearch(params).toString()}
+                data={page}
+                params={params}
+                onSort={(sort) => go(sortedBy(params, sort))}
+                onDone={setOutcome}
+              />
+              <Pager
+                data={page}
+                onPage={(next) => {
+                  go({ ...params, page: next });
+                  tableTop.current?.scrollIntoView({ block: 'start' });
+                }}
+              />
+            </>
+          )}
+        </QueryContent>
+      </div>
     </div>
   );
 }

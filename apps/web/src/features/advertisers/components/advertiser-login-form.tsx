@@ -1,10 +1,10 @@
 import { advertiserSignInBody, messages } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { emailInput, passwordInput } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useSignInAdvertiser } from '../api/sign-in-advertiser.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
 
@@ -17,12 +17,14 @@ const fields: AccountField<'email' | 'password'>[] = [
 export function AdvertiserLoginForm() {
   const signIn = useSignInAdvertiser();
   const form = useForm(advertiserSignInBody);
+  const formElement = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({ email: '', password: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate(values);
-    if (!body) return;
+    // A wrong field says so once, beside it, and takes the focus.
+    if (!body) return focusFirstInvalid(formElement.current);
     try {
       await signIn.mutateAsync(body);
     } catch (failure) {
@@ -31,7 +33,13 @@ export function AdvertiserLoginForm() {
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-login-form-title">
+    <form
+      ref={formElement}
+      className="card"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="advertiser-login-form-title"
+    >
       <h3 id="advertiser-login-form-title">ログイン</h3>
       <AccountFields
         idPrefix="advertiser-login"
@@ -40,7 +48,7 @@ export function AdvertiserLoginForm() {
         onChange={(key, value) => setValues({ ...values, [key]: value })}
         errorOf={form.errorOf}
       />
-      <FormError text={form.summary} />
+      <FormError text={form.formError} />
       <SubmitButton pending={signIn.isPending}>ログイン</SubmitButton>
     </form>
   );

@@ -1,12 +1,12 @@
 import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { emailInput, passwordInput } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
 import { companyFields } from './company-details-form.tsx';
@@ -25,19 +25,28 @@ const fields: AccountField<keyof typeof empty>[] = [
   },
 ];
 
-/** New advertiser account; the confirmation mail's link signs in and lands on /advertiser?verified=1. */
+/**
+ * New advertiser account; the confirmation mail's link signs in and lands on /advertiser?verified=1.
+ * Each wrong field says which of its rules failed (required, too long) once, beside it, and takes
+ * the focus; its mark goes as soon as it is right. A refusal of the whole form shows under it.
+ */
 export function AdvertiserSignUpForm() {
   const signUp = useSignUpAdvertiser();
   const form = useForm(advertiserSignUpBody);
+  const formElement = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(empty);
   const [agreed, setAgreed] = useState(false);
   const [sent, setSent] = useState(false);
+  const input = { ...values, agreeToTerms: agreed };
+  const { recheck } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when what was typed changes.
+  useEffect(() => recheck(input), [JSON.stringify(input)]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSent(false);
-    const body = form.validate({ ...values, agreeToTerms: agreed });
-    if (!body) return;
+    const body = form.validate(input);
+    if (!body) return focusFirstInvalid(formElement.current);
     try {
       await signUp.mutateAsync(body);
       setValues(empty);
@@ -49,7 +58,13 @@ export function AdvertiserSignUpForm() {
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-labelledby="advertiser-signup-title">
+    <form
+      ref={formElement}
+      className="card"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="advertiser-signup-title"
+    >
       <h2 id="advertiser-signup-title">広告主アカウントの新規登録</h2>
       <AccountFields
         idPrefix="advertiser-signup"
@@ -70,7 +85,7 @@ export function AdvertiserSignUpForm() {
         </span>
       </label>
       <FieldError field="advertiser-signup-terms" text={form.errorOf('agreeToTerms')} />
-      <FormError text={form.summary} />
+      <FormError text={form.formError} />
       {sent && (
         <p role="status" className="form-success">
           {messages.verificationMailSent}

@@ -5,12 +5,12 @@ import {
   companyDetailsBody,
   invoiceMessages,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormError, FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useCompanyDetails, useUpdateCompanyDetails } from '../api/billing.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
 
@@ -37,17 +37,22 @@ export const companyFields: AccountField<keyof CompanyValues>[] = [
 function Form({ company }: { company: AdvertiserCompany }) {
   const update = useUpdateCompanyDetails();
   const form = useForm(companyDetailsBody);
+  const formElement = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<CompanyValues>({
     companyName: company.companyName ?? '',
     companyAddress: company.companyAddress ?? '',
   });
   const [message, setMessage] = useState<FormMessageValue>(null);
+  const { recheck } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when what was typed changes.
+  useEffect(() => recheck(values), [values.companyName, values.companyAddress]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     const body = form.validate(values);
-    if (!body) return;
+    // Each wrong field says what is wrong beside it, once, and takes the focus.
+    if (!body) return focusFirstInvalid(formElement.current);
     try {
       await update.mutateAsync(body);
       setMessage({ kind: 'ok', text: invoiceMessages.companySaved });
@@ -57,7 +62,7 @@ function Form({ company }: { company: AdvertiserCompany }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="company-details-title">
+    <form ref={formElement} onSubmit={submit} noValidate aria-labelledby="company-details-title">
       <p className="note">
         現在の宛名：<strong>{company.companyName ?? company.displayName}</strong>
         {company.companyAddress ? `（${company.companyAddress}）` : ''}
@@ -70,7 +75,7 @@ function Form({ company }: { company: AdvertiserCompany }) {
         onChange={(key, value) => setValues({ ...values, [key]: value })}
         errorOf={form.errorOf}
       />
-      <FormError text={form.summary} />
+      <FormError text={form.formError} />
       <FormMessage message={message} />
       <SubmitButton pending={update.isPending}>宛名を保存する</SubmitButton>
     </form>

@@ -24,6 +24,8 @@ function CreateAd() {
       <AdForm
         initial={emptyAdForm}
         submitLabel="審査に申し込む"
+        confirmTitle="審査の申し込み内容の確認"
+        confirmLabel="この内容で申し込む"
         onSubmit={submit}
         pending={create.isPending}
         newAd

@@ -19,6 +19,8 @@ function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
     <AdForm
       initial={ad}
       submitLabel="審査に提出する"
+      confirmTitle="審査への提出内容の確認"
+      confirmLabel="この内容で提出する"
       onSubmit={submit}
       pending={update.isPending}
       newAd
@@ -48,7 +50,14 @@ function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
           <p>{ad.rejectionReason}</p>
         </div>
       )}
-      <AdForm initial={ad} submitLabel="修正して再申請する" onSubmit={submit} pending={update.isPending} />
+      <AdForm
+        initial={ad}
+        submitLabel="修正して再申請する"
+        confirmTitle="再申請の内容の確認"
+        confirmLabel="この内容で再申請する"
+        onSubmit={submit}
+        pending={update.isPending}
+      />
     </>
   );
 }

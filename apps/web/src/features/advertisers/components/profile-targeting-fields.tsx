@@ -134,13 +134,14 @@ const estimateText = (estimate: ReachEstimateValue) =>
 /**
  * About how many members the targeting reaches today, asked again once the boxes stop changing.
  * Small groups read only 「100人未満」 (the server rounds; docs/decisions/020-profile-targeting.md).
+ * The ad form shows it in its summary, beside whatever targeting is being changed.
  */
-function ReachEstimate({ targeting }: { targeting: Targeting }) {
+export function ReachEstimate({ targeting }: { targeting: Targeting }) {
   const settled = useSettled(targeting, ESTIMATE_DEBOUNCE_MS);
   const reach = useReachEstimate(settled);
   const waiting = JSON.stringify(settled) !== JSON.stringify(targeting) || reach.isFetching;
   return (
-    <section className="card notice reach-estimate" aria-labelledby="reach-title" aria-busy={waiting}>
+    <section className="summary-block reach-estimate" aria-labelledby="reach-title" aria-busy={waiting}>
       <h2 id="reach-title" className="visually-hidden">
         対象会員数の目安
       </h2>
@@ -169,8 +170,7 @@ function ReachEstimate({ targeting }: { targeting: Targeting }) {
 
 /**
  * Profile targeting (issue 17): prefecture by region, occupation, income, marital status and
- * children, each a group of boxes where none ticked means everyone; then the reach estimate for the
- * whole targeting, gender and age included.
+ * children, each a group of boxes where none ticked means everyone.
  */
 export function ProfileTargetingFields({
   value,
@@ -217,7 +217,6 @@ export function ProfileTargetingFields({
       <p className="note">
         プロフィールの項目で絞り込むと、その項目を登録し、選んだ内容に当てはまる会員にだけ配信されます（未登録の会員には配信されません）。
       </p>
-      <ReachEstimate targeting={value} />
     </>
   );
 }

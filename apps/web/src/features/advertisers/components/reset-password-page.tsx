@@ -1,12 +1,12 @@
 import { messages, PASSWORD_MIN_LENGTH, passwordResetBody } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { passwordInput, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 /** The page the reset mail links to (/advertiser/reset-password?token=...): set a new password. */
@@ -16,12 +16,14 @@ export default function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
   const form = useForm(passwordResetBody);
+  const formElement = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate({ token, password });
-    if (!body) return;
+    // The password says what is wrong once, beside it, and takes the focus.
+    if (!body) return focusFirstInvalid(formElement.current);
     try {
       await reset.mutateAsync(body);
     } catch (failure) {
@@ -43,7 +45,7 @@ export default function ResetPasswordPage() {
           {messages.passwordChanged}
         </p>
       ) : (
-        <form className="card" onSubmit={submit} noValidate>
+        <form ref={formElement} className="card" onSubmit={submit} noValidate>
           <TextField
             id="new-password"
             label={`新しいパスワード（${PASSWORD_MIN_LENGTH}文字以上）`}
@@ -53,7 +55,8 @@ export default function ResetPasswordPage() {
             onChange={setPassword}
             error={form.errorOf('password')}
           />
-          <FormError text={form.summary} />
+          {/* The link's token has no field of its own: what is wrong with it is the form's. */}
+          <FormError text={form.errorOf('token') || form.formError} />
           <SubmitButton pending={reset.isPending}>パスワードを変更する</SubmitButton>
         </form>
       )}

@@ -1,0 +1,10 @@
+import type { api, BulkAdsBody } from '@quiz-points/shared';
+import { callApi } from '../../../lib/api.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
+import { advertiserKeys } from './query-keys.ts';
+
+/** Pauses or resumes the chosen ads, all or none (issue 28). */
+export const bulkSetAdsPaused = (body: BulkAdsBody) =>
+  callApi<typeof api.advertisers.bulkSetAdsPaused>('POST /api/advertiser/ads/bulk', { body });
+
+export const useBulkSetAdsPaused = () => useRefreshingMutation(bulkSetAdsPaused, advertiserKeys.ads);

@@ -1,0 +1,17 @@
+import type { AdListState } from '@quiz-points/shared';
+
+/**
+ * Where an ad stands (the server's adListStates), in the words and colours of the ads table: the
+ * review's until approved, then the delivery's (as deliveryBadge reads an approved ad).
+ */
+export const adStateBadges: Record<AdListState, { label: string; className: string }> = {
+  delivering: { label: '配信中', className: 'badge badge--issued' },
+  scheduled: { label: '配信開始前', className: 'badge badge--pending' },
+  paused: { label: '一時停止中', className: 'badge badge--pending' },
+  held: { label: '配信保留中', className: 'badge badge--rejected' },
+  pending: { label: '審査中', className: 'badge badge--pending' },
+  rejected: { label: '却下', className: 'badge badge--rejected' },
+  draft: { label: '下書き', className: 'badge' },
+  expired: { label: '配信期間終了', className: 'badge' },
+  stopped: { label: '停止中', className: 'badge' },
+};
