@@ -120,7 +120,7 @@ describe.each([
     // Searched by a part of a title, every state.
     await page.getByLabel('ステータス').selectOption({ index: 0 });
     await rows.nth(49).waitFor();
-    await page.getByLabel('広告タイトルで検索').fill('キャンペーン');
+    await page.getByLabel('タイトルで検索').fill('キャンペーン');
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === 'キャンペーン');
     await expect.poll(() => rows.count(), settled).toBe(1);

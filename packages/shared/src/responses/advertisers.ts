@@ -72,15 +72,16 @@ export const advertiserAdRow = z.strictObject({
 export type AdvertiserAdRow = z.output<typeof advertiserAdRow>;
 
 /**
- * A page of the ads table: its rows, how many ads the search and filter match and their totals, and
- * how many of the searched ads stand in each state (the filter's counts).
+ * A page of the ads table: its rows, how many ads the search and filter match and what they delivered
+ * and cost, and how many of the searched ads stand in each state (the filter's counts).
  */
 export const advertiserAdsPage = z.strictObject({
   ads: z.array(advertiserAdRow),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   total: count,
-  totals: z.strictObject({ deliveries: count, spend: count, answers: count, correct: count }),
+  /** The matching ads' deliveries and spend (before tax) over their whole lives. */
+  totals: z.strictObject({ deliveries: count, spend: count }),
   counts: z.strictObject(
     Object.fromEntries(adListStates.map((state) => [state, count])) as Record<
       (typeof adListStates)[number],

@@ -84,9 +84,10 @@ interface PageFigures {
  * ads-status, the ads table (issue 28): one page of the advertiser's own ads, searched by title,
  * filtered by where they stand and sorted by a column (newest first unless asked), each with its
  * deliveries, spend and answers over its whole life, and the totals and state counts the page shows.
- * The figures are the maintained per-ad ones (domain/figures: one totals row per ad, the answers of the
- * rolled-up days, today live), sorted and counted in the database in one statement; then the page's
- * 50 ads are read whole.
+ * The figures are the maintained per-ad ones (domain/figures): deliveries and spend one totals row
+ * per ad, answers summed over the ad's rolled-up days, today live. Summing answers reads every day of
+ * an ad, so it is done for the page's 50 ads only, unless the table is sorted by answers; all of it is
+ * sorted and counted in the database in one statement, then the page's ads are read whole.
  */
 export async function listAdvertiserAds(options: {
   db: Executor;
@@ -99,36 +100,45 @@ export async function listAdvertiserAds(options: {
   const page = query.page ?? 1;
   const search = query.q ? sql`and ad_title ilike ${containing(query.q)} escape '\\'` : sql``;
   const filter = query.status ? sql`where state = ${query.status}` : sql``;
-  const mineIds = sql`select id from mine`;
+  const sortedByAnswers = sort === 'answers' || sort === 'correctRate';
+  const answersOfAll = sortedByAnswers
+    ? sql`answered as materialized (${adAnswersOverLife({ ads: sql`select id from mine` })}),`
+    : sql``;
+  const answerColumns = sortedByAnswers
+    ? sql`, coalesce(x.answers, 0) as answers, coalesce(x.correct, 0) as correct`
+    : sql``;
+  const answersJoin = sortedByAnswers ? sql`left join answered x on x.ad_id = m.id` : sql``;
   const [figures] = await queryRows<PageFigures>(
     db,
     sql`with mine as materialized (
           select id, ad_title, status, is_active, holds, starts_at, ends_at, created_at
           from ads where advertiser_id = ${advertiserId} ${search}),
-        usage as materialized (${adDeliveriesSince({ ads: mineIds, since: null })}),
-        answered as materialized (${adAnswersOverLife({ ads: mineIds })}),
+        usage as materialized (${adDeliveriesSince({ ads: sql`select id from mine`, since: null })}),
+        ${answersOfAll}
         listed as materialized (
           select m.id, m.ad_title, m.created_at, m.starts_at, m.ends_at, ${stateOf} as state,
-                 coalesce(u.deliveries, 0) as deliveries, coalesce(u.spend, 0) as spend,
-                 coalesce(x.answers, 0) as answers, coalesce(x.correct, 0) as correct
+                 coalesce(u.deliveries, 0) as deliveries, coalesce(u.spend, 0) as spend ${answerColumns}
           from mine m
           left join usage u on u.ad_id = m.id
-          left join answered x on x.ad_id = m.id),
-        matching as (select * from listed ${filter})
+          ${answersJoin}),
+        matching as (select * from listed ${filter}),
+        shown as materialized (
+          select id, state, deliveries, spend, row_number() over (order by ${orderBy(sort, order)}) as n
+          from matching
+          order by ${orderBy(sort, order)}
+          limit ${ADVERTISER_ADS_PAGE_SIZE} offset ${(page - 1) * ADVERTISER_ADS_PAGE_SIZE}),
+        shown_answers as materialized (${adAnswersOverLife({ ads: sql`select id from shown` })})
         select
           (select coalesce(jsonb_object_agg(state, n), '{}'::jsonb)
            from (select state, count(*) as n from listed group by state) c) as counts,
           (select jsonb_build_object('total', count(*), 'deliveries', coalesce(sum(deliveries), 0),
-                                     'spend', coalesce(sum(spend), 0), 'answers', coalesce(sum(answers), 0),
-                                     'correct', coalesce(sum(correct), 0))
+                                     'spend', coalesce(sum(spend), 0))
            from matching) as totals,
-          (select coalesce(jsonb_agg(jsonb_build_object('id', id, 'state', state, 'deliveries', deliveries,
-                                                        'spend', spend, 'answers', answers, 'correct', correct)
-                                     order by n), '[]'::jsonb)
-           from (select *, row_number() over (order by ${orderBy(sort, order)}) as n
-                 from matching
-                 order by ${orderBy(sort, order)}
-                 limit ${ADVERTISER_ADS_PAGE_SIZE} offset ${(page - 1) * ADVERTISER_ADS_PAGE_SIZE}) p) as page`,
+          (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'state', s.state, 'deliveries', s.deliveries,
+                                                        'spend', s.spend, 'answers', coalesce(a.answers, 0),
+                                                        'correct', coalesce(a.correct, 0))
+                                     order by s.n), '[]'::jsonb)
+           from shown s left join shown_answers a on a.ad_id = s.id) as page`,
   );
   const { counts, totals, page: listed } = figures!;
   const rows =

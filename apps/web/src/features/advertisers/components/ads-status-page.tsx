@@ -20,7 +20,7 @@ import { useRedirectNotice } from '../../../lib/use-redirect-notice.ts';
 import { useAdvertiserAds } from '../api/list-advertiser-ads.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import { adStateBadges } from './ad-state.ts';
-import { AdsTable, correctRateText } from './ads-table.tsx';
+import { AdsTable } from './ads-table.tsx';
 import {
   type AdsTableParams,
   listQuery,
@@ -71,7 +71,7 @@ function AdsFilters({
     <div className="ads-filters">
       <form className="ads-filters__search" onSubmit={search} aria-label="広告を検索">
         <label htmlFor="ads-search" className="field__label">
-          広告タイトルで検索
+          タイトルで検索
         </label>
         <div className="ads-filters__search-row">
           <input
@@ -80,7 +80,7 @@ function AdsFilters({
             className="input"
             value={text}
             maxLength={AD_SEARCH_MAX_LENGTH}
-            placeholder="タイトルの一部"
+            placeholder="広告タイトルの一部"
             onChange={(event) => setText(event.target.value)}
           />
           <button type="submit" className="button button--small">
@@ -121,7 +121,7 @@ function AdsFilters({
   );
 }
 
-/** The matching ads' figures in one line: how many, what they cost, delivered, answered, got right. */
+/** The matching ads' figures in one line: how many, what they cost and delivered. */
 function Totals({ data }: { data: AdvertiserAdsPage }) {
   const { totals } = data;
   return (
@@ -137,14 +137,6 @@ function Totals({ data }: { data: AdvertiserAdsPage }) {
       <div>
         <dt>配信数</dt>
         <dd>{formatNumber(totals.deliveries)}件</dd>
-      </div>
-      <div>
-        <dt>回答数</dt>
-        <dd>{formatNumber(totals.answers)}件</dd>
-      </div>
-      <div>
-        <dt>正答率</dt>
-        <dd>{correctRateText(totals.correct, totals.answers)}</dd>
       </div>
     </dl>
   );

@@ -41,7 +41,7 @@ const labelOf = (sort: AdListSort) => {
 };
 
 /** 66.7%, or ― with no answers to count. */
-export const correctRateText = (correct: number, answers: number) =>
+const correctRateText = (correct: number, answers: number) =>
   answers === 0 ? '―' : `${Math.round((correct / answers) * 1000) / 10}%`;
 
 /** Who an ad is aimed at, in a line: 全員 when at no one in particular. */
