@@ -4,6 +4,10 @@ import {
   type AdvertiserAdRow,
   adConsoleMessages,
   bulkDoneMessage,
+  dailyBudgetBody,
+  dailyBudgetLabel,
+  dailyBudgetMessages,
+  dailyBudgetProblem,
   formatNumber,
   formatYen,
   limitCommitment,
@@ -30,6 +34,7 @@ import { usePricing } from '../api/get-pricing.ts';
 import { usePauseAd } from '../api/pause-ad.ts';
 import { useRaiseAdLimit } from '../api/raise-ad-limit.ts';
 import { useResumeAd } from '../api/resume-ad.ts';
+import { useSetAdDailyBudget } from '../api/set-ad-daily-budget.ts';
 import { useSubmitDraft } from '../api/submit-draft.ts';
 import { cardRequiredState } from './navigation-state.ts';
 import { isCardRequired, refusalOr } from './submit-failure.ts';
@@ -187,6 +192,133 @@ export function RaiseLimitDialog({ ad, onDone, onClose, returnFocus }: ActionDia
             新しい最大ご請求額（税込） <strong>{formatYen(limitCommitment(ad, typed).newMaxTotal)}</strong>
           </p>
         )}
+        <DialogActions>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            キャンセル
+          </button>
+          <button type="submit" className="button">
+            内容を確認する
+          </button>
+        </DialogActions>
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Issue 28: set, change or remove (left empty) an ad's daily budget, running or not, as two steps
+ * like the cap's: a whole number up to the cap (its message beside the field, gone once right), then
+ * what a day may cost at most, confirmed by a second click. Today's deliveries count against it at once.
+ */
+export function DailyBudgetDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
+  const change = useSetAdDailyBudget();
+  const schema = useMemo(
+    () =>
+      dailyBudgetBody.superRefine((body, context) => {
+        const problem = dailyBudgetProblem({ ...body, maxDeliveries: ad.maxDeliveries });
+        if (problem) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+      }),
+    [ad.maxDeliveries],
+  );
+  const form = useForm(schema);
+  const [value, setValue] = useState(ad.dailyBudget === null ? '' : String(ad.dailyBudget));
+  const [confirming, setConfirming] = useState<{ dailyBudget: number | null } | null>(null);
+  const [failure, setFailure] = useState('');
+  const inputId = `daily-budget-${ad.id}`;
+  const typed = value.trim() === '' ? null : wholeNumber(value);
+  const { recheck } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again as the number is typed, not as the form re-renders.
+  useEffect(() => recheck({ dailyBudget: typed }), [typed]);
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate({ dailyBudget: typed });
+    if (body) setConfirming(body);
+  };
+  const commit = async (body: { dailyBudget: number | null }) => {
+    setFailure('');
+    try {
+      await change.mutateAsync({ adId: ad.id, body });
+      onDone({ kind: 'ok', text: dailyBudgetMessages.changed });
+      onClose();
+    } catch (refusal) {
+      if (refusal instanceof ApiError && refusal.status === 400) {
+        setConfirming(null);
+        form.fail(refusal.message, 'dailyBudget');
+      } else setFailure(dailyBudgetMessages.changeFailed);
+    }
+  };
+
+  if (confirming !== null) {
+    const budget = confirming.dailyBudget;
+    return (
+      <ConfirmDialog
+        title="1日の配信上限の変更内容の確認"
+        confirmLabel={budget === null ? '1日の上限をなくす' : `1日の上限を${deliveries(budget)}に変更する`}
+        onConfirm={() => void commit(confirming)}
+        onClose={onClose}
+        pending={change.isPending}
+        error={failure}
+        returnFocus={returnFocus}
+        step="confirm"
+        onBack={() => setConfirming(null)}
+        testId="daily-budget-confirm"
+      >
+        <p className="dialog__lead">「{ad.adTitle}」</p>
+        <CommitList
+          testId="daily-budget-commitment"
+          rows={[
+            { label: '1配信あたりの単価', value: formatYen(ad.unitPrice) },
+            {
+              label: '1日の配信上限数',
+              value: `${dailyBudgetLabel(ad.dailyBudget)} → ${dailyBudgetLabel(budget)}`,
+            },
+            {
+              label: '1日あたりの最大ご請求額（税込）',
+              value: budget === null ? '上限なし' : formatYen(totalWithTax(ad.unitPrice, budget)),
+              total: true,
+            },
+          ]}
+        />
+        <p className="note">
+          配信上限数（{deliveries(ad.maxDeliveries)}
+          ）と最大ご請求額は変わりません。今日すでに配信した件数も新しい上限に数えます。
+        </p>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      title="1日の配信上限の変更"
+      onClose={onClose}
+      returnFocus={returnFocus}
+      step="edit"
+      testId="daily-budget"
+    >
+      <form onSubmit={review} noValidate>
+        <p className="dialog__lead">「{ad.adTitle}」</p>
+        <p className="note">
+          現在の1日の上限 {dailyBudgetLabel(ad.dailyBudget)}・配信上限数 {deliveries(ad.maxDeliveries)}
+        </p>
+        <div className="field">
+          <label htmlFor={inputId} className="field__label">
+            1日の配信上限数（件・空欄で上限なし）
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={ad.maxDeliveries}
+            step={1}
+            className="input input--short"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            data-autofocus
+            {...form.invalid('dailyBudget', { messageOf: inputId })}
+          />
+          <FieldError field={inputId} text={form.errorOf('dailyBudget')} />
+        </div>
         <DialogActions>
           <button type="button" className="button button--secondary" onClick={onClose}>
             キャンセル

@@ -7,6 +7,7 @@ import { uiText } from '../../../lib/ui-text.ts';
 import { useDuplicateAd } from '../api/duplicate-ad.ts';
 import {
   type ActionDialogProps,
+  DailyBudgetDialog,
   EndDeliveryDialog,
   PauseDialog,
   RaiseLimitDialog,
@@ -17,6 +18,7 @@ import { refusalOr } from './submit-failure.ts';
 
 const dialogs = {
   raise: RaiseLimitDialog,
+  budget: DailyBudgetDialog,
   end: EndDeliveryDialog,
   pause: PauseDialog,
   resume: ResumeDialog,
@@ -54,6 +56,7 @@ const primaryLabels: Record<DialogName, string> = {
   submit: '審査に提出',
   resume: '再開',
   raise: '上限を変更',
+  budget: '1日の上限を変更',
   pause: '一時停止',
   end: '配信を終了',
 };
@@ -61,7 +64,7 @@ const primaryLabels: Record<DialogName, string> = {
 /**
  * A row's actions (issue 28): the one it most often needs as a button (pause or resume, submit a
  * draft, raise a stopped ad's cap, correct a rejected one), the rest in its ⋯ menu — raise the cap,
- * report, edit, duplicate and, last and apart, end delivery. Each that spends or stops opens its
+ * change the daily budget, report, edit, duplicate and, last and apart, end delivery. Each that spends or stops opens its
  * confirmation (ad-action-dialogs.tsx); the outcome is said once, above the table (`onDone`).
  */
 export function AdRowActions({
@@ -128,6 +131,20 @@ export function AdRowActions({
                   }}
                 >
                   上限を変更
+                </button>
+              </li>
+            )}
+            {(approved || ad.status === 'pending') && (
+              <li>
+                <button
+                  type="button"
+                  className="row-menu__item"
+                  onClick={() => {
+                    close();
+                    open('budget', 'menu');
+                  }}
+                >
+                  1日の上限を変更
                 </button>
               </li>
             )}

@@ -1,4 +1,10 @@
-import type { AdListState } from '@quiz-points/shared';
+import { type AdListState, type AdvertiserAd, scheduleToday } from '@quiz-points/shared';
+
+/** Whether the ad's daily budget ran out today (Japan time): members do not see it until midnight. */
+export const dailyBudgetReachedToday = (
+  ad: Pick<AdvertiserAd, 'dailyBudget' | 'dailyBudgetReachedOn'>,
+  today = scheduleToday(),
+) => ad.dailyBudget !== null && ad.dailyBudgetReachedOn === today;
 
 /**
  * Where an ad stands (the server's adListStates), in the words and colours of the ads table: the

@@ -3,6 +3,7 @@ import {
   type AdListSort,
   type AdvertiserAdRow,
   type AdvertiserAdsPage,
+  dailyBudgetMessages,
   formatNumber,
   formatYen,
   japanIsoDate,
@@ -21,7 +22,7 @@ import {
 } from '../../../lib/targeting-labels.ts';
 import { BulkDialog } from './ad-action-dialogs.tsx';
 import { AdRowActions, adPageOf } from './ad-row-actions.tsx';
-import { adStateBadges } from './ad-state.ts';
+import { adStateBadges, dailyBudgetReachedToday } from './ad-state.ts';
 import type { AdsTableParams } from './ads-table-params.ts';
 
 /** The table's sortable columns, in their order: what each heading says and how its figures align. */
@@ -136,6 +137,9 @@ function AdRow({
       </th>
       <td data-label="ステータス" className="cell-state">
         <span className={badge.className}>{badge.label}</span>
+        {ad.state === 'delivering' && dailyBudgetReachedToday(ad) && (
+          <span className="badge badge--pending">{dailyBudgetMessages.reachedToday}</span>
+        )}
       </td>
       <td data-label={labelOf('spend')} className="cell-number" data-testid="ad-spend">
         {formatYen(ad.spend)}
@@ -145,6 +149,11 @@ function AdRow({
         <span className="mini-bar" aria-hidden="true">
           <span className="mini-bar__fill" style={{ width: `${share}%` }} />
         </span>
+        {ad.dailyBudget !== null && (
+          <span className="cell-sub" data-testid="ad-daily-budget">
+            1日 {formatNumber(ad.dailyBudget)}件まで
+          </span>
+        )}
       </td>
       <td data-label={labelOf('answers')} className="cell-number">
         {formatNumber(ad.answers)}件

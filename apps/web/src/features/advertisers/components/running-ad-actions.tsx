@@ -1,10 +1,5 @@
-import {
-  type AdvertiserAd,
-  dailyBudgetMessages,
-  schedulePhase,
-  scheduleToday,
-} from '@quiz-points/shared';
-import { dailyBudgetReachedToday } from './daily-budget.tsx';
+import { type AdvertiserAd, dailyBudgetMessages, schedulePhase, scheduleToday } from '@quiz-points/shared';
+import { dailyBudgetReachedToday } from './ad-state.ts';
 
 /**
  * Where an approved ad stands for members today (issue 17): ended (the cap or its advertiser),
