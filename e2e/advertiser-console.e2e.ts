@@ -221,7 +221,10 @@ describe('the advertiser console at 1366×900', () => {
     await page.waitForURL(`**/advertiser/ads-status#ad-${ids.near}`);
     const card = advertiserAdCard(page, titles.near);
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await card.getByRole('button', { name: '上限を変更' }).isVisible()).toBe(true);
+    // Delivering, its raise is in the row's menu (its one button pauses it).
+    await card.getByRole('button', { name: /のその他の操作$/ }).click();
+    expect(await page.getByRole('button', { name: '上限を変更', exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
     await page.goBack();
     await alertFor(page, titles.rejected).getByRole('link', { name: '修正して再申請' }).click();
     await page.waitForURL(`**/advertiser/edit-ad/${ids.rejected}`);
