@@ -8,14 +8,25 @@ CREATE INDEX "users_referred_by_idx" ON "users" USING btree ("referred_by","crea
 UPDATE "notices" n SET "read_count" = r.reads
 FROM (SELECT "notice_id", count(*)::int AS reads FROM "notice_reads" GROUP BY "notice_id") r
 WHERE r."notice_id" = n."id";--> statement-breakpoint
+-- Statement-level, over the statement's own rows: one update per notice a statement touches, so a
+-- statement adding many reads (a backfill, the scale bench) counts them at once instead of updating
+-- the same notice once per row.
 CREATE FUNCTION qp_count_notice_reads() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE notices SET read_count = read_count + 1 WHERE id = NEW.notice_id;
+    UPDATE notices n SET read_count = n.read_count + r.reads
+    FROM (SELECT notice_id, count(*)::int AS reads FROM added_reads GROUP BY notice_id) r
+    WHERE n.id = r.notice_id;
   ELSE
-    UPDATE notices SET read_count = read_count - 1 WHERE id = OLD.notice_id;
+    UPDATE notices n SET read_count = n.read_count - r.reads
+    FROM (SELECT notice_id, count(*)::int AS reads FROM removed_reads GROUP BY notice_id) r
+    WHERE n.id = r.notice_id;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER notice_reads_counted AFTER INSERT OR DELETE ON "notice_reads"
-FOR EACH ROW EXECUTE FUNCTION qp_count_notice_reads();
+CREATE TRIGGER notice_reads_counted AFTER INSERT ON "notice_reads"
+REFERENCING NEW TABLE AS added_reads
+FOR EACH STATEMENT EXECUTE FUNCTION qp_count_notice_reads();--> statement-breakpoint
+CREATE TRIGGER notice_reads_uncounted AFTER DELETE ON "notice_reads"
+REFERENCING OLD TABLE AS removed_reads
+FOR EACH STATEMENT EXECUTE FUNCTION qp_count_notice_reads();

@@ -115,6 +115,26 @@ describe.each(databaseKinds())('notices on %s', (kind) => {
     expect(list.body.notices.find((item) => item.id === notice)?.reads).toBe(4);
   });
 
+  it('keeps the count equal to the rows when one statement adds or removes many reads', async () => {
+    const [first, second] = [
+      await post({ title: 'まとめて既読1', startsOn: day(0), endsOn: day(1) }),
+      await post({ title: 'まとめて既読2', startsOn: day(0), endsOn: day(1) }),
+    ];
+    const readers = await Promise.all(Array.from({ length: 5 }, () => t.as.user()));
+    const db = t.database.db;
+    await db.insert(noticeReads).values([
+      ...readers.map(({ uid }) => ({ userId: uid, noticeId: first! })),
+      ...readers.slice(0, 2).map(({ uid }) => ({ userId: uid, noticeId: second! })),
+    ]);
+    const readsOf = async (id: string) => {
+      const list = await t.admin.json<{ notices: AdminNotice[] }>('GET', '/api/admin/notices');
+      return list.body.notices.find((item) => item.id === id)?.reads;
+    };
+    expect([await readsOf(first!), await readsOf(second!)]).toEqual([5, 2]);
+    await db.delete(noticeReads).where(eq(noticeReads.userId, readers[0]!.uid));
+    expect([await readsOf(first!), await readsOf(second!)]).toEqual([4, 1]);
+  });
+
   it('lets a member mark an ended notice read, but not one not yet shown nor one that does not exist', async () => {
     const ended = await post({ startsOn: day(-5), endsOn: day(-2) });
     const upcoming = await post({ startsOn: day(2), endsOn: day(4) });
