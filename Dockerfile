@@ -32,6 +32,9 @@ COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/web/package.json apps/web/
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --prefer-offline --no-audit --no-fund && npm cache clean --force
+# sharp's native image library is an optional dependency for each platform (@img/sharp-<os>-<cpu>),
+# which --omit=optional leaves out: it comes from the build stage, which installed it for this one.
+COPY --from=build /app/node_modules/@img node_modules/@img
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/migrations apps/server/migrations
 COPY --from=build /app/apps/server/sample-ads apps/server/sample-ads

@@ -83,6 +83,7 @@ describe('npm run check:config', () => {
     expect(result.stdout).toMatch(/database:\s+PostgreSQL/);
     expect(result.stdout).toMatch(/mail:\s+SMTP/);
     expect(result.stdout).toMatch(/payments:\s+Stripe/);
+    expect(result.stdout).toMatch(/images:\s+S3 API, bucket quiz-points-images/);
     for (const secret of [
       productionEnv.AUTH_SECRET,
       productionEnv.DATABASE_URL,
@@ -90,6 +91,7 @@ describe('npm run check:config', () => {
       productionEnv.STRIPE_SECRET_KEY,
       productionEnv.TWILIO_AUTH_TOKEN,
       productionEnv.GIFT_CODE_KEY,
+      productionEnv.S3_SECRET_ACCESS_KEY,
     ]) {
       expect(result.stdout).not.toContain(secret);
     }
@@ -101,6 +103,7 @@ describe('npm run check:config', () => {
     expect(result.stdout).toMatch(/mode:\s+development \(not production\)/);
     expect(result.stdout).toMatch(/database:\s+PGlite/);
     expect(result.stdout).toMatch(/payments:\s+local/);
+    expect(result.stdout).toMatch(/images:\s+the folder .*pglite-data\/images \(the local stand-in\)/);
     expect(fs.existsSync(path.join(result.cwd, 'pglite-data'))).toBe(false);
   });
 });

@@ -13,6 +13,10 @@ function summary(config: Config): string[] {
   const sms = config.sms.provider === 'twilio' ? 'Twilio' : 'capture (the local stand-in)';
   const payments =
     config.payments.provider === 'stripe' ? 'Stripe' : 'local (the checkout and invoice stand-in)';
+  const images =
+    config.images.storage === 's3'
+      ? `S3 API, bucket ${config.images.bucket} (${config.images.endpoint ?? `AWS ${config.images.region}`})`
+      : `the folder ${config.images.dir} (the local stand-in)`;
   const identity = config.identity.devProvider
     ? 'the built-in development provider'
     : `Google (${config.identity.google.discoveryUrl})`;
@@ -24,6 +28,7 @@ function summary(config: Config): string[] {
     `  mail:        ${mail}`,
     `  SMS:         ${sms}`,
     `  payments:    ${payments}`,
+    `  images:      ${images}`,
     `  sign-in:     ${identity}`,
     `  proxies:     TRUST_PROXY ${config.trustedProxies.kind}`,
   ];

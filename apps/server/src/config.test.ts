@@ -44,6 +44,8 @@ describe('loadConfig', () => {
     ['no invoice issuer name', { INVOICE_ISSUER_NAME: undefined }, /INVOICE_ISSUER_NAME must be set/],
     ['the development gift-code key', { GIFT_CODE_KEY: undefined }, /GIFT_CODE_KEY must be set/],
     ['a gift-code key of the wrong size', { GIFT_CODE_KEY: 'c2hvcnQ=' }, /GIFT_CODE_KEY/],
+    ['the image folder stand-in', { IMAGE_STORAGE: 'folder' }, /image folder stand-in/],
+    ['S3 without its bucket', { S3_BUCKET: undefined }, /IMAGE_STORAGE=s3 needs S3_BUCKET/],
   ])('refuses to start in production with %s', (_name, override, pattern) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(pattern);
   });
@@ -64,6 +66,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(
       /DATABASE_REPLICA_MAX_LAG_SECONDS/,
     );
+  });
+
+  it('keeps images in a folder inside DATA_DIR by default, and in a bucket with the S3 settings', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/quiz/data' }).images).toEqual({
+      storage: 'folder',
+      dir: '/srv/quiz/data/images',
+    });
+    expect(loadConfig(production).images).toEqual({
+      storage: 's3',
+      endpoint: 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      bucket: 'quiz-points-images',
+      accessKeyId: 'unused-key-id',
+      secretAccessKey: 'unused-secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...production, S3_FORCE_PATH_STYLE: 'true' }).images).toMatchObject({
+      forcePathStyle: true,
+    });
   });
 
   it('refuses a replica with PGlite, saying why', () => {

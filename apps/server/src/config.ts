@@ -69,6 +69,22 @@ const envSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
     .default(DEV_GIFT_CODE_KEY),
+  /**
+   * Where ads' images are kept (services/image-storage): `folder` (the local stand-in, IMAGE_DIR)
+   * or `s3` (any S3 API: AWS S3, Cloudflare R2, MinIO; the S3_* settings). Production needs s3.
+   */
+  IMAGE_STORAGE: z.enum(['s3', 'folder']).default('folder'),
+  /** The stand-in's folder; default `images` inside DATA_DIR. */
+  IMAGE_DIR: z.string().min(1).optional(),
+  /** The S3 API's address for a service other than AWS (R2, MinIO); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  /** The bucket's region (`auto` for Cloudflare R2). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true`: the bucket in the path (`endpoint/bucket/key`), as MinIO needs; default the bucket's host name. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
   TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(AD_WAIT_SECONDS).optional(),
 });
@@ -118,7 +134,22 @@ export interface Config {
   invoiceIssuerName: string;
   /** GIFT_CODE_KEY's 32 bytes (domain/gifts/gift-code-cipher.ts). */
   giftCodeKey: Buffer;
+  /** Where ads' images are kept (services/image-storage). */
+  images: ImageStorageConfig;
 }
+
+export type ImageStorageConfig =
+  | { storage: 'folder'; dir: string }
+  | {
+      storage: 's3';
+      /** Unset: AWS S3 of the region. */
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -144,6 +175,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
     problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.IMAGE_STORAGE === 's3' && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('IMAGE_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
   if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
     problems.push(
@@ -179,6 +213,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push('INVOICE_ISSUER_NAME must be set in production (qualified invoices)');
     if (env.GIFT_CODE_KEY === DEV_GIFT_CODE_KEY)
       problems.push('GIFT_CODE_KEY must be set in production (the development key is refused)');
+    if (env.IMAGE_STORAGE === 'folder')
+      problems.push(
+        'the image folder stand-in (IMAGE_STORAGE=folder) is refused in production: set IMAGE_STORAGE=s3 and the S3_* settings',
+      );
   }
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
 
@@ -249,5 +287,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     invoiceRegistrationNumber: env.INVOICE_REGISTRATION_NUMBER ?? DEV_INVOICE_REGISTRATION_NUMBER,
     invoiceIssuerName: env.INVOICE_ISSUER_NAME ?? DEV_INVOICE_ISSUER_NAME,
     giftCodeKey: Buffer.from(env.GIFT_CODE_KEY, 'base64'),
+    images:
+      env.IMAGE_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET ?? '',
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { storage: 'folder', dir: path.resolve(env.IMAGE_DIR ?? path.join(env.DATA_DIR, 'images')) },
   };
 }

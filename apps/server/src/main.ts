@@ -4,6 +4,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { createImageStorage } from './services/image-storage/create-image-storage.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { createPaymentProvider } from './services/payments/create-payment-provider.ts';
 import { createSmsSender } from './services/sms/create-sms-sender.ts';
@@ -24,6 +25,7 @@ async function main() {
     mailer,
     sms: createSmsSender(config, database.db),
     payments,
+    images: await createImageStorage(config),
   });
   const jobs = await startBackgroundJobs({ config, database, payments, mailer, log: app.log });
 

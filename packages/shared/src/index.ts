@@ -1,5 +1,6 @@
 export * from './ad-console.ts';
 export * from './ad-field-problems.ts';
+export * from './ad-images.ts';
 export * from './ad-reports.ts';
 export * from './admin-console.ts';
 export * from './advertiser-dashboard.ts';

@@ -47,6 +47,15 @@ const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export type TargetGender = { male: boolean; female: boolean; other: boolean };
+/**
+ * Issue 28: an ad's banner image as stored: its WebP files in the image storage, each named by its
+ * content's SHA-256, narrowest first; `width` and `height` are the widest file's.
+ */
+export type StoredAdImage = {
+  width: number;
+  height: number;
+  files: { width: number; height: number; name: string }[];
+};
 export type TargetAgeRange = {
   '10s': boolean;
   '20s': boolean;
@@ -254,6 +263,8 @@ export const ads = pgTable(
     /** The Japan-time day the daily budget ran out on: the ad list leaves the ad out for that day. */
     dailyBudgetReachedOn: date('daily_budget_reached_on', { mode: 'string' }),
     rejectionReason: text('rejection_reason'),
+    /** The banner image (issue 28); null without one. */
+    image: jsonb('image').$type<StoredAdImage>(),
     isHouseAd: boolean('is_house_ad').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -280,6 +291,10 @@ export const ads = pgTable(
       sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
     ),
     check('ads_holds_valid', allOf(t.holds, adHolds)),
+    check(
+      'ads_image_shape',
+      sql`${t.image} is null or (jsonb_typeof(${t.image}) = 'object' and jsonb_array_length(${t.image}->'files') > 0)`,
+    ),
     check('ads_target_prefectures_valid', allOf(t.targetPrefectures, prefectures)),
     check('ads_target_occupations_valid', allOf(t.targetOccupations, occupations)),
     check('ads_target_incomes_valid', allOf(t.targetIncomes, annualIncomes)),

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type Audience,
   audiences,
-  databaseDigest,
   pathOf,
+  requestOf,
   routeKeys,
   saidTwice,
   staleValues,
+  stateDigest,
   useApiWorld,
   type World,
 } from '../test/api-endpoints.ts';
@@ -46,6 +47,9 @@ const objectProbes: Record<string, Probe[]> = {
   'POST /api/advertiser/ads/:adId/pause': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/resume': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/daily-budget': changesToAnotherAdvertisersAd,
+  // Issue 28: an ad's image, sent as a real image file: only its advertiser may set or remove it.
+  'PUT /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
+  'DELETE /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
   'GET /api/advertiser/ads/:adId/report': [
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
     { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
@@ -70,12 +74,10 @@ describe('access control for every endpoint', () => {
   const call = async (client: TestHttpClient, key: string, params: Record<string, string>) => {
     const [method, url] = key.split(' ') as [string, string];
     const rule = suite.rules[key]!;
-    const body = rule.body?.(suite.world);
     const query = rule.query ? `?${new URLSearchParams(rule.query).toString()}` : '';
     const response = await client.raw(`${pathOf(url, params)}${query}`, {
       method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
+      ...requestOf(rule, suite.world),
     });
     return { status: response.status, text: await response.text() };
   };
@@ -107,12 +109,12 @@ describe('access control for every endpoint', () => {
       const rule = suite.rules[key];
       if (!rule || rule.who === 'anyone') continue;
       const allowed: readonly Audience[] = rule.who;
-      const before = await databaseDigest(suite.t.database.db);
+      const before = await stateDigest(suite.t);
       for (const caller of audiences.filter((a) => !allowed.includes(a))) {
         const answer = await call(suite.world.clients[caller], key, rule.params?.(suite.world) ?? {});
         if (!refusal(caller).includes(answer.status)) failures.push(`${key} as ${caller}: ${answer.status}`);
       }
-      const after = await databaseDigest(suite.t.database.db);
+      const after = await stateDigest(suite.t);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key}: a refused call changed ${changed.join(', ')}`);
     }
@@ -157,16 +159,14 @@ describe('access control for every endpoint', () => {
       const rule = suite.rules[key];
       if (!rule || rule.devOnly || method === 'GET' || !url.startsWith('/api/')) continue;
       const caller: Caller = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
-      const before = await databaseDigest(suite.t.database.db);
-      const body = rule.body?.(suite.world);
+      const before = await stateDigest(suite.t);
       const response = await suite.world.clients[caller].raw(pathOf(url, rule.params?.(suite.world) ?? {}), {
         method,
-        headers: { origin: 'https://evil.example', ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
+        ...requestOf(rule, suite.world, { origin: 'https://evil.example' }),
       });
       await response.arrayBuffer();
       if (response.status !== 403) failures.push(`${key} as ${caller}: ${response.status}`);
-      const after = await databaseDigest(suite.t.database.db);
+      const after = await stateDigest(suite.t);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key}: a cross-site call changed ${changed.join(', ')}`);
     }
@@ -229,7 +229,7 @@ describe('access control for every endpoint', () => {
     for (const [key, probes] of Object.entries(objectProbes)) {
       const rule = suite.rules[key]!;
       for (const probe of probes) {
-        const before = await databaseDigest(suite.t.database.db);
+        const before = await stateDigest(suite.t);
         const params = probe.params?.(suite.world) ?? rule.params?.(suite.world) ?? {};
         const answer = await call(suite.world.clients[probe.caller], key, params);
         if (![403, 404, 409].includes(answer.status)) {
@@ -239,7 +239,7 @@ describe('access control for every endpoint', () => {
           if (answer.status < 400 && answer.text.includes(id))
             failures.push(`${key} as ${probe.caller} shows ${id}`);
         }
-        const after = await databaseDigest(suite.t.database.db);
+        const after = await stateDigest(suite.t);
         const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
         if (changed.length > 0) failures.push(`${key} as ${probe.caller} changed ${changed.join(', ')}`);
       }

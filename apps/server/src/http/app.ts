@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { type Auth, createAuth, GOOGLE_PROVIDER_ID } from '../services/identity/auth.ts';
 import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
+import type { ImageStorage } from '../services/image-storage/image-storage.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
@@ -18,6 +19,7 @@ import { createReadRouting } from './read-routing.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
 import { recordRouteTable } from './route-table.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { registerAdImageFiles } from './routes/ad-image-files.ts';
 import { adminAdvertiserRoutes } from './routes/admin-advertisers.ts';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
@@ -44,6 +46,8 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Where ads' images are kept (issue 28): the S3 API, or the folder stand-in. */
+  images: ImageStorage;
   /** Check every success against its declared response (the test app's contract check; off in production). */
   checkResponses?: boolean;
   /** Where log lines go instead of stdout (a test's in-memory stream; production never sets it). */
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerPaymentWebhook(app, routeDeps);
   await registerSampleAds(app);
+  registerAdImageFiles(app, deps.images);
   if (!config.isProduction) {
     await registerRoutes(app, guards, devRoutes(routeDeps), routeOptions);
     registerDevPages(app, routeDeps);

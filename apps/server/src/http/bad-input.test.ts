@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Audience,
-  databaseDigest,
   type EndpointRule,
   pathOf,
   routeKeys,
+  stateDigest,
   useApiWorld,
   type World,
 } from '../test/api-endpoints.ts';
 
-type Probe = { label: string; path: string; contentType?: string; body?: string };
+type Probe = { label: string; path: string; contentType?: string; body?: string | Uint8Array };
 
 const fullWidth = (value: string) =>
   value.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
@@ -128,6 +128,15 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
   }
   if (method === 'GET') return probes;
 
+  if (rule.upload) {
+    // An upload route (issue 28): bytes that are no image, no bytes, and more than it takes.
+    const upload = (label: string, body: Uint8Array) =>
+      probes.push({ label, path, contentType: 'application/octet-stream', body });
+    upload('an upload that is no image', Buffer.from('{"image":"not really"}'));
+    upload('an empty upload', new Uint8Array());
+    upload('an upload over its limit', Buffer.alloc(5 * 1024 * 1024 + 1, 0x89));
+  }
+
   const valid = rule.body?.(world);
   const json = (label: string, body: string) =>
     probes.push({ label, path, contentType: 'application/json', body });
@@ -197,7 +206,7 @@ describe('bad input to every endpoint', () => {
       const [method, url] = key.split(' ') as [string, string];
       const caller: Audience = rule.who === 'anyone' ? 'visitor' : rule.who[0]!;
       const client = suite.world.clients[caller];
-      const before = await databaseDigest(suite.t.database.db);
+      const before = await stateDigest(suite.t);
       for (const probe of probesFor(method, url, rule, suite.world)) {
         sent++;
         const response = await client.raw(probe.path, {
@@ -220,7 +229,7 @@ describe('bad input to every endpoint', () => {
         else if (typeof message !== 'string' || message.length === 0)
           failures.push(`${label}: no message in ${text.slice(0, 200)}`);
       }
-      const after = await databaseDigest(suite.t.database.db);
+      const after = await stateDigest(suite.t);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${key} ${url}: bad input changed ${changed.join(', ')}`);
     }
@@ -235,7 +244,7 @@ describe('bad input to every endpoint', () => {
     const unparsable =
       /^(malformed JSON|NaN|__proto__ key|constructor\.prototype key|text\/plain|a cross-site form|over the 64 KB limit|nested 10,000 levels deep|.* with a lone surrogate)$/;
     const failures: string[] = [];
-    const before = await databaseDigest(suite.t.database.db);
+    const before = await stateDigest(suite.t);
     for (const url of ['/api/auth/sign-in/social', '/api/auth/sign-out', '/api/auth/no-such-action']) {
       for (const probe of probesFor('POST', url, rule, suite.world)) {
         const response = await suite.world.clients.visitor.raw(probe.path, {
@@ -250,7 +259,7 @@ describe('bad input to every endpoint', () => {
         }
       }
     }
-    const after = await databaseDigest(suite.t.database.db);
+    const after = await stateDigest(suite.t);
     expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
     expect(failures).toEqual([]);
   });

@@ -161,7 +161,12 @@ function toFastifyRoute({ endpoint, handle }: Route, options: RouteOptions) {
       const params = parseParams(endpoint, request.params);
       // A ZodError leaves as VALIDATION with the schema's own Japanese message (error-handler.ts).
       const query = endpoint.query?.parse(request.query);
-      const body = endpoint.body?.parse(request.body);
+      // An upload's bytes as its parser kept them (none sent: no bytes); a JSON body by its schema.
+      const body = endpoint.upload
+        ? request.body instanceof Uint8Array
+          ? request.body
+          : new Uint8Array()
+        : endpoint.body?.parse(request.body);
       if (status) reply.status(status);
       return handle({
         viewer: request.viewer,
@@ -202,7 +207,38 @@ export async function registerRoutes(
           request.viewer = await guard(request);
         });
       }
-      for (const route of group) scope.route(toFastifyRoute(route, options));
+      for (const route of group) {
+        if (route.endpoint.upload) await registerUpload(scope, route, route.endpoint.upload, options);
+        else scope.route(toFastifyRoute(route, options));
+      }
     });
   }
+}
+
+/**
+ * An upload route (issue 28) in a scope of its own, under its audience's guard: there the body is
+ * taken raw, of the declared media types (`image/*` any image) and up to the declared size, and no
+ * other parser (JSON, the app's 64 KB) applies. A larger body is refused with the declaration's
+ * error as soon as its length says so (error-handler.ts).
+ */
+async function registerUpload(
+  scope: FastifyInstance,
+  route: Route,
+  upload: NonNullable<Endpoint['upload']>,
+  options: RouteOptions,
+) {
+  const mediaTypes = upload.mediaTypes.map((type) =>
+    type.endsWith('/*') ? new RegExp(`^${type.slice(0, -1).replace(/[.+]/g, '\\$&')}[^;\\s]+`) : type,
+  );
+  await scope.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    for (const mediaType of mediaTypes) {
+      uploads.addContentTypeParser(
+        mediaType,
+        { parseAs: 'buffer', bodyLimit: upload.maxBytes },
+        (_request, body, done) => done(null, body),
+      );
+    }
+    uploads.route({ ...toFastifyRoute(route, options), bodyLimit: upload.maxBytes });
+  });
 }

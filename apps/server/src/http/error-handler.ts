@@ -47,6 +47,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status && status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
+      // An upload over its size says so in its own words (an ad's image: 5 MB).
+      const upload = request.routeOptions.config.endpoint?.upload;
+      if (status === 413 && upload) return send(reply, upload.tooLarge);
       return send(reply, clientErrorCodes[status] ?? 'BAD_REQUEST');
     }
     if (isDatabaseUnreachable(error)) {

@@ -27,7 +27,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: is the ad form's preview of a chosen image file, before it is uploaded (issue 28).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],

@@ -28,13 +28,16 @@ function readDockerfile() {
     .split('\n')
     .filter((line) => line.trim() && !line.trimStart().startsWith('#'));
   const runtime = lines.slice(lines.findLastIndex((line) => line.startsWith('FROM ')));
+  const npmCiLine = runtime.findIndex((line) => line.startsWith('RUN npm ci '));
+  // In order: a copy after the npm ci lands in what it installed (npm ci empties node_modules first).
   const copies = runtime
-    .filter((line) => line.startsWith('COPY --from=build '))
-    .map((line) => {
+    .map((line, index) => ({ line, afterInstall: index > npmCiLine }))
+    .filter(({ line }) => line.startsWith('COPY --from=build '))
+    .map(({ line, afterInstall }) => {
       const parts = line.replace('COPY --from=build ', '').trim().split(/\s+/);
-      return { sources: parts.slice(0, -1), target: parts.at(-1)! };
+      return { sources: parts.slice(0, -1), target: parts.at(-1)!, afterInstall };
     });
-  const npmCi = runtime.find((line) => line.startsWith('RUN npm ci '))?.replace(/^RUN /, '');
+  const npmCi = runtime[npmCiLine]?.replace(/^RUN /, '');
   const jsonAfter = (prefix: string) => {
     const line = runtime.find((l) => l.startsWith(prefix));
     return line ? (JSON.parse(line.slice(line.indexOf('['))) as string[]) : undefined;
@@ -128,26 +131,30 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     );
 
   beforeAll(async () => {
-    // What the image holds: every COPY --from=build of the runtime stage, to the same place.
+    // What the image holds: every COPY --from=build of the runtime stage, to the same place, and
+    // its own npm ci (the production dependencies only; the npm cache is warm here), in their order.
     image = scratchDir('image');
     expect(dockerfile.workdir).toBe('/app');
-    for (const { sources, target } of dockerfile.copies) {
-      for (const source of sources) {
-        const from = path.join(repoRoot, path.relative('/app', source));
-        const to =
-          target.endsWith('/') || sources.length > 1
-            ? path.join(image, target, path.basename(from))
-            : path.join(image, target);
-        fs.cpSync(from, to, {
-          recursive: true,
-          // The reliability suites' private copy of the build is not part of it.
-          filter: (file) => path.basename(file) !== 'main-reliability.js',
-        });
+    const copy = (afterInstall: boolean) => {
+      for (const { sources, target } of dockerfile.copies.filter((c) => c.afterInstall === afterInstall)) {
+        for (const source of sources) {
+          const from = path.join(repoRoot, path.relative('/app', source));
+          const to =
+            target.endsWith('/') || sources.length > 1
+              ? path.join(image, target, path.basename(from))
+              : path.join(image, target);
+          fs.cpSync(from, to, {
+            recursive: true,
+            // The reliability suites' private copy of the build is not part of it.
+            filter: (file) => path.basename(file) !== 'main-reliability.js',
+          });
+        }
       }
-    }
-    // The image's own npm ci: the production dependencies only (the npm cache is warm here).
+    };
+    copy(false);
     expect(dockerfile.npmCi).toMatch(/--omit=dev/);
     await run('sh', ['-c', dockerfile.npmCi!], { cwd: image, timeout: 150_000 });
+    copy(true);
 
     // The database and its roles, as the guide has them created.
     rolesCreated = true;
@@ -216,6 +223,11 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
       INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
       INVOICE_ISSUER_NAME: '株式会社クイズポイント',
       GIFT_CODE_KEY: randomBytes(32).toString('base64'),
+      // The image bucket is read and written only when an image is asked for or uploaded.
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'quiz-points-images',
+      S3_ACCESS_KEY_ID: 'test-access-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret-key',
     };
     const unfilled = Object.entries(env).filter(([, value]) => placeholder.test(value));
     expect(unfilled, 'a <…> value of the guide the test does not fill in').toEqual([]);
@@ -327,6 +339,16 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     // A second migrate.js (an upgrade with nothing new, or two at once) changes nothing.
     const again = await Promise.all([migrate(ownerUrl), migrate(ownerUrl)]);
     expect(again.map((result) => result.code)).toEqual([0, 0]);
+  });
+
+  it('decodes and writes images with what the image installed (sharp and its native library)', async () => {
+    const script = `const { default: sharp } = await import('sharp');
+      const webp = await sharp({ create: { width: 64, height: 32, channels: 3, background: 'red' } }).webp().toBuffer();
+      console.log((await sharp(webp).metadata()).format);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.join(image, 'apps/server'),
+    });
+    expect(stdout.trim()).toBe('webp');
   });
 
   it('backs up as the app role and restores as the owner into a second database of the same roles', async () => {

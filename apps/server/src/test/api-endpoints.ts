@@ -16,6 +16,7 @@ import {
   verifiedUserWithPoints,
 } from './factories.ts';
 import { signInWithGoogle, TestHttpClient } from './http-client.ts';
+import { pngFile } from './image-files.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -58,6 +59,8 @@ export interface World {
   cardSessionId: string;
   /** An invoice of the advertiser's own ad. */
   invoiceId: string;
+  /** A small PNG: a valid upload for an ad's image (issue 28). */
+  imageFile: Buffer;
 }
 
 export interface EndpointRule {
@@ -67,6 +70,8 @@ export interface EndpointRule {
   params?: (world: World) => Record<string, string>;
   /** A valid JSON body; the bad-input suite breaks it field by field. */
   body?: (world: World) => Record<string, unknown>;
+  /** An upload route's valid raw body (its declaration's `upload`), sent instead of JSON. */
+  upload?: (world: World) => { contentType: string; bytes: Uint8Array };
   /** Body fields that may be left out. */
   optional?: readonly string[];
   /** A valid query string, broken the same way. */
@@ -144,6 +149,8 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
     'POST /api/advertiser/ads/:adId/resume',
     'GET /api/advertiser/ads/:adId/report',
     'GET /api/advertiser/ads/:adId/report.csv',
+    'PUT /api/advertiser/ads/:adId/image',
+    'DELETE /api/advertiser/ads/:adId/image',
   ]),
   'POST /api/advertiser/ads/bulk': { body: (w) => ({ action: 'pause', adIds: [w.advertiserAdId] }) },
   'POST /api/advertiser/card/complete': { body: (w) => ({ sessionId: w.cardSessionId }) },
@@ -152,6 +159,8 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   // Anyone may knock; only a payload signed with the webhook secret is acted on.
   'POST /api/payments/webhook': { body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
   'GET /sample-ads/*': page,
+  // Ads' image files (issue 28), public by their unguessable content-hash names.
+  'GET /images/:name': page,
   ...sameRule({ devOnly: true }, ['GET /api/dev/sms', 'GET /api/dev/mail']),
   ...sameRule(devPage, [
     'GET /dev/sms',
@@ -206,6 +215,9 @@ function ruleOf(endpoint: Endpoint, values: Partial<EndpointRule> = {}): Endpoin
     who: callersOf[endpoint.audience],
     params: values.params,
     body: values.body ?? (body ? () => structuredClone(body) : undefined),
+    upload: endpoint.upload
+      ? (world) => ({ contentType: 'application/octet-stream', bytes: world.imageFile })
+      : undefined,
     optional: optionalFields(endpoint.body),
     query: values.query ?? example?.query,
     devOnly: values.devOnly,
@@ -359,6 +371,21 @@ export async function createWorld(t: TestApp): Promise<World> {
     futureNoticeId,
     cardSessionId,
     invoiceId: invoice.id,
+    imageFile: await pngFile(640, 335),
+  };
+}
+
+/**
+ * What a request to a route sends: its upload's bytes, its JSON body, or nothing (with any other
+ * headers given).
+ */
+export function requestOf(rule: EndpointRule, world: World, headers: Record<string, string> = {}) {
+  const upload = rule.upload?.(world);
+  if (upload) return { headers: { ...headers, 'content-type': upload.contentType }, body: upload.bytes };
+  const body = rule.body?.(world);
+  return {
+    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: body ? JSON.stringify(body) : undefined,
   };
 }
 
@@ -382,6 +409,14 @@ export async function databaseDigest(db: Executor): Promise<Record<string, strin
     digest[name] = row?.hash ?? '';
   }
   return digest;
+}
+
+/** The database's digest and what the image storage holds: equal, nothing was changed or stored. */
+export async function stateDigest(t: TestApp): Promise<Record<string, string>> {
+  return {
+    ...(await databaseDigest(t.database.db)),
+    'image storage': (await t.images.list()).sort().join(' '),
+  };
 }
 
 /** The suites' set-up: the app listening on PGlite, its world, and every route's rule. */

@@ -26,6 +26,11 @@ export const productionEnv = {
   INVOICE_REGISTRATION_NUMBER: 'T1234567890123',
   INVOICE_ISSUER_NAME: '株式会社テスト運営',
   GIFT_CODE_KEY: Buffer.alloc(32, 7).toString('base64'),
+  IMAGE_STORAGE: 's3',
+  S3_ENDPOINT: 'http://127.0.0.1:9',
+  S3_BUCKET: 'quiz-points-images',
+  S3_ACCESS_KEY_ID: 'unused-key-id',
+  S3_SECRET_ACCESS_KEY: 'unused-secret',
 };
 
 /**

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../../../scripts/test-support.mjs';
 import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import type { LogDestination } from '../http/log-redaction.ts';
+import { createFolderImageStorage } from '../services/image-storage/folder-image-storage.ts';
+import type { ImageStorage } from '../services/image-storage/image-storage.ts';
 import { createMailer } from '../services/mail/create-mailer.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
@@ -22,6 +27,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** Where its ads' images are kept. */
+  images: ImageStorage;
   /** The origin it listens on, when started with `listen: true`. */
   url: string;
   close(): Promise<void>;
@@ -32,6 +39,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   sms?: SmsSender;
   payments?: PaymentProvider;
+  /** Where ads' images go; default the folder stand-in in a fresh temporary folder, removed on close. */
+  images?: ImageStorage;
   /** Where the app's log lines go (with `env: { LOG_LEVEL: 'info' }`, to read what it logs). */
   logDestination?: LogDestination;
   /** Listen on a real port (needed where the app calls itself, as in the OpenID Connect flow). */
@@ -49,12 +58,15 @@ export async function createTestApp(
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ PORT: String(port), PUBLIC_URL: url, ...options.env });
   const database = options.database ?? (await createTestDatabase(kind));
+  const imageDir = options.images ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-points-images-'));
+  const images = options.images ?? createFolderImageStorage(imageDir!);
   const app = await buildApp({
     config,
     database,
     mailer: options.mailer ?? createMailer(config, database.db),
     sms: options.sms ?? createSmsSender(config, database.db),
     payments: options.payments ?? createPaymentProvider(config, database.db),
+    images,
     checkResponses: true,
     logDestination: options.logDestination,
   });
@@ -64,10 +76,12 @@ export async function createTestApp(
     app,
     database,
     config,
+    images,
     url,
     async close() {
       await app.close();
       await database.close();
+      if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
     },
   };
 }

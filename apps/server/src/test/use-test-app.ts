@@ -53,6 +53,9 @@ export function useTestApp(kind: DatabaseKind = 'pglite', options: UseTestAppOpt
     get config() {
       return current().config;
     },
+    get images() {
+      return current().images;
+    },
     get url() {
       return current().url;
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { advertiserAdsQuery, bulkAdsBody } from '../ad-console.ts';
+import { AD_IMAGE_MAX_BYTES } from '../ad-images.ts';
 import { adReportCsvQuery, adReportQuery } from '../ad-reports.ts';
 import { advertiserDashboardQuery } from '../advertiser-dashboard.ts';
 import {
@@ -270,6 +271,31 @@ export const pauseAd = endpoint(
 /** Issue 17: the advertiser's pause lifted; idempotent. */
 export const resumeAd = endpoint(
   'POST /api/advertiser/ads/:adId/resume',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+);
+
+/**
+ * Issue 28: the ad's banner image, as the file's bytes (not JSON): recognised by content, made into
+ * WebP files of a few widths and stored; only while the ad's text could be edited too (a draft or a
+ * rejected ad), by its owner (docs/decisions/031-image-creatives.md).
+ */
+export const uploadAdImage = endpoint(
+  'PUT /api/advertiser/ads/:adId/image',
+  'advertiserOrAdmin',
+  advertiserAdResponse,
+  {
+    upload: {
+      mediaTypes: ['application/octet-stream', 'image/*'],
+      maxBytes: AD_IMAGE_MAX_BYTES,
+      tooLarge: 'IMAGE_TOO_LARGE',
+    },
+  },
+);
+
+/** Issue 28: the ad shown without an image again; under the same rule as an upload. */
+export const removeAdImage = endpoint(
+  'DELETE /api/advertiser/ads/:adId/image',
   'advertiserOrAdmin',
   advertiserAdResponse,
 );

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
 import { type ParamsSchemaOf, paramsSchemaOf } from './path-params.ts';
 
 /**
@@ -45,6 +46,16 @@ export interface EndpointOptions {
    * balance or anything read to be written back; http/read-routing.test.ts keeps the list.
    */
   readonly reads?: 'replica';
+  /**
+   * A raw upload instead of a JSON body (issue 28, an ad's image): the media types the route takes
+   * (`image/*` for any image; JSON is refused there), the largest body, and the error a larger one
+   * gets. The handler receives the bytes as sent; what they are is for the domain to find out.
+   */
+  readonly upload?: {
+    readonly mediaTypes: readonly string[];
+    readonly maxBytes: number;
+    readonly tooLarge: ErrorCode;
+  };
 }
 
 /**
@@ -107,7 +118,9 @@ type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;
 export type QueryOf<E extends Endpoint> = OutputOf<E['query']>;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type ParsedBodyOf<E extends Endpoint> = OutputOf<E['body']>;
+export type ParsedBodyOf<E extends Endpoint> = E extends { upload: object }
+  ? Uint8Array
+  : OutputOf<E['body']>;
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.output<E['response']>
   : undefined;

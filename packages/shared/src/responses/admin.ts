@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { settingSchemas } from '../admin-console.ts';
 import { adminActions, ledgerReasons } from '../constants.ts';
-import { adWindowShape, day, profileTargetingResponseShape, targetingShape, timestamp } from './common.ts';
+import {
+  adImageShape,
+  adWindowShape,
+  day,
+  profileTargetingResponseShape,
+  targetingShape,
+  timestamp,
+} from './common.ts';
 import { giftCodeStockRow } from './gift-codes.ts';
 import { giftRequestView, memberProfile } from './member.ts';
 
@@ -79,6 +86,7 @@ export const pendingAd = z.strictObject({
   adUrl: z.string(),
   quizQuestion: z.string(),
   quizOptions: z.array(z.string()),
+  ...adImageShape,
   correctOptionIndex: z.number().int().nullable(),
   userReward: z.number().int(),
   unitPrice: z.number().int(),

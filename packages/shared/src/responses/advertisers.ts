@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { adBulkActions, adListStates } from '../ad-console.ts';
 import { adHolds, adStatuses, ageBands, genders } from '../constants.ts';
-import { adWindowShape, day, profileTargetingResponseShape, targetingShape, timestamp } from './common.ts';
+import {
+  adImageShape,
+  adWindowShape,
+  day,
+  profileTargetingResponseShape,
+  targetingShape,
+  timestamp,
+} from './common.ts';
 
 /** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
 export const pricingView = z.strictObject({
@@ -32,6 +39,7 @@ const advertiserAdShape = {
   adUrl: z.string(),
   quizQuestion: z.string(),
   quizOptions: z.array(z.string()),
+  ...adImageShape,
   status: z.enum(adStatuses),
   isActive: z.boolean(),
   rejectionReason: z.string().nullable(),

@@ -26,6 +26,19 @@ export const targetingShape = {
   targetAgeRange: boxes(ageBands),
 };
 
+/**
+ * Issue 28: an ad's banner image, as WebP files of a few widths (narrowest first), each at an address
+ * that never changes; `width` and `height` are the widest file's, so a page can hold its shape.
+ */
+export const adImage = z.strictObject({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  sources: z.array(z.strictObject({ url: z.string(), width: z.number().int().positive() })).min(1),
+});
+export type AdImage = z.output<typeof adImage>;
+/** An ad's image, or null when it has none. */
+export const adImageShape = { image: adImage.nullable() };
+
 /** Issue 17: the profile lists an ad targets; each empty means everyone. */
 export const profileTargetingResponseShape = {
   targetPrefectures: z.array(z.enum(profileTargetingChoices.targetPrefectures)),

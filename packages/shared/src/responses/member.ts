@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { giftStatuses } from '../constants.ts';
-import { timestamp } from './common.ts';
+import { adImageShape, timestamp } from './common.ts';
 
 /** What a person told about themselves, at signup and on the account page; null where not given. */
 export const memberProfile = z.strictObject({
@@ -67,6 +67,7 @@ const memberAdShape = {
   /** When this person opened the ad (ISO), or null. */
   clickedAt: timestamp.nullable(),
   answered: z.boolean(),
+  ...adImageShape,
 };
 
 export const adListItem = z.strictObject({ ...memberAdShape, adUrl: z.string() });

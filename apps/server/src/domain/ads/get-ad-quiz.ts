@@ -3,6 +3,7 @@ import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -32,6 +33,7 @@ export async function getAdQuiz(options: {
     quizQuestion: row.ad.quizQuestion,
     quizOptions: row.ad.quizOptions,
     userReward: row.ad.userReward,
+    image: adImageView(row.ad.image),
     clickedAt: row.clickedAt?.toISOString() ?? null,
     secondsLeft: row.clickedAt ? Math.max(0, Math.ceil(waitSeconds - elapsed)) : waitSeconds,
     answered: row.answeredAt !== null,

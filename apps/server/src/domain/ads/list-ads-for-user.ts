@@ -1,6 +1,8 @@
 import { AD_LIST_PAGE_SIZE, type AdListItem, type AdListPage } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
+import type { StoredAdImage } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
@@ -14,7 +16,8 @@ import { sessionLife } from '../session-life.ts';
  * The database picks the page (what this person answered is only there); what every member of a
  * targeting segment sees alike, each ad's JSON, is kept in the process per segment and catalogue
  * version (a trigger moves the version on every change to the ads, so every instance sees it). A
- * request whose segment is cached is one round trip (qp_list_ads_for_member).
+ * request whose segment is cached is one round trip (qp_list_ads_for_member). An ad's image (issue
+ * 28) is read beside its details, in the same statement.
  */
 
 /** A segment's ads are read again after this long even if nothing moved the version. */
@@ -23,13 +26,15 @@ const SEGMENT_TTL_MS = 60_000;
 const memberPart: HotStatement = {
   name: 'list-ads-for-member',
   text: `select viewer_gender, viewer_age_band, catalogue_version, ad_id, clicked_at,
-                ad_provider, ad_title, ad_url, user_reward, created_at
-         from qp_list_ads_for_member($1, $2::timestamptz, $3, $4, $5::uuid, $6)`,
+                ad_provider, ad_title, ad_url, user_reward, created_at,
+                case when ad_title is not null then (select image from ads where ads.id = m.ad_id) end as image
+         from qp_list_ads_for_member($1, $2::timestamptz, $3, $4, $5::uuid, $6) m`,
 };
 const segmentPart: HotStatement = {
   name: 'segment-ads',
-  text: `select catalogue_version, id, ad_provider, ad_title, ad_url, user_reward, created_at
-         from qp_segment_ads($1, $2, $3)`,
+  text: `select catalogue_version, id, ad_provider, ad_title, ad_url, user_reward, created_at,
+                (select image from ads where ads.id = s.id) as image
+         from qp_segment_ads($1, $2, $3) s`,
 };
 
 interface Segment {
@@ -50,12 +55,14 @@ interface MemberRow {
   ad_url: string | null;
   user_reward: number | null;
   created_at: Date | null;
+  image: StoredAdImage | null;
 }
 interface AdDetails {
   ad_provider: string;
   ad_title: string;
   ad_url: string;
   user_reward: number;
+  image: StoredAdImage | null;
 }
 interface SegmentRow extends AdDetails {
   catalogue_version: string | number;
@@ -90,6 +97,7 @@ function adJson(id: string, row: AdDetails): string {
     adTitle: row.ad_title,
     adUrl: row.ad_url,
     userReward: row.user_reward,
+    image: adImageView(row.image),
   };
   return JSON.stringify(item).slice(0, -1);
 }

@@ -8,6 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { afterCursor, type Keyset, newestFirst, toPage } from '../../db/keyset-page.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 
 const responses = quizResponses;
 const answers: Keyset = {
@@ -35,6 +36,7 @@ export async function listAnsweredAds(
       adTitle: ads.adTitle,
       adUrl: ads.adUrl,
       userReward: ads.userReward,
+      image: ads.image,
     })
     .from(responses)
     .innerJoin(ads, eq(ads.id, responses.adId))
@@ -51,8 +53,9 @@ export async function listAnsweredAds(
   const { page, nextCursor } = toPage(rows, limit, (row) => row.responseId);
   return {
     ads: page.map(
-      ({ responseId, clickedAt, ...ad }): AdListItem => ({
+      ({ responseId, clickedAt, image, ...ad }): AdListItem => ({
         ...ad,
+        image: adImageView(image),
         clickedAt: clickedAt?.toISOString() ?? null,
         answered: true,
       }),

@@ -1,5 +1,6 @@
 import { type AdHold, type AdvertiserAd, adHolds } from '@quiz-points/shared';
 import type { ads } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 import { windowDates } from './ad-window.ts';
 import { profileTargetingOf } from './profile-targeting-of.ts';
 
@@ -22,6 +23,7 @@ export function toAdvertiserAd(ad: AdRow, { deliveryCount, spend }: AdUsage): Ad
     adUrl: ad.adUrl,
     quizQuestion: ad.quizQuestion,
     quizOptions: ad.quizOptions,
+    image: adImageView(ad.image),
     status: ad.status,
     isActive: ad.isActive,
     rejectionReason: ad.rejectionReason,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { likeFragment } from '../../db/like-fragment.ts';
 import { ads, quizAnswers, users } from '../../db/schema.ts';
+import { adImageView } from '../ad-images/ad-image-view.ts';
 import { windowDates } from '../advertisers/ad-window.ts';
 import { profileTargetingOf } from '../advertisers/profile-targeting-of.ts';
 
@@ -59,6 +60,7 @@ export async function listPendingAds({ db, q, cursor }: { db: Database; q?: stri
       adUrl: ad.adUrl,
       quizQuestion: ad.quizQuestion,
       quizOptions: ad.quizOptions,
+      image: adImageView(ad.image),
       correctOptionIndex,
       userReward: ad.userReward,
       unitPrice: ad.unitPrice,

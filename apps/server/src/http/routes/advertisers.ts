@@ -1,4 +1,6 @@
 import { api } from '@quiz-points/shared';
+import { removeAdImage } from '../../domain/ad-images/remove-ad-image.ts';
+import { setAdImage } from '../../domain/ad-images/set-ad-image.ts';
 import { createDraft } from '../../domain/advertisers/create-draft.ts';
 import { duplicateAd } from '../../domain/advertisers/duplicate-ad.ts';
 import { endAdDelivery } from '../../domain/advertisers/end-ad-delivery.ts';
@@ -27,7 +29,7 @@ import { defineRoute } from '../define-route.ts';
 import { sendCsv } from '../send-csv.ts';
 
 /** The advertiser area (docs/decisions/008-advertisers.md). Thin: each route calls one domain function. */
-export function advertiserRoutes({ database: { db }, auth, mailer, config }: RouteDeps) {
+export function advertiserRoutes({ database: { db }, auth, mailer, config, images }: RouteDeps) {
   const { adminEmail, publicUrl } = config;
   return [
     defineRoute(api.advertisers.signUpAdvertiser, async ({ body, request }) =>
@@ -111,6 +113,12 @@ export function advertiserRoutes({ database: { db }, auth, mailer, config }: Rou
     ),
     defineRoute(api.advertisers.resumeAd, async ({ viewer: { user }, params }) =>
       setAdPaused({ db, owner: { userId: user.id }, ...params, paused: false }),
+    ),
+    defineRoute(api.advertisers.uploadAdImage, async ({ viewer: { user }, params, body }) =>
+      setAdImage({ db, storage: images, owner: { userId: user.id }, ...params, bytes: body }),
+    ),
+    defineRoute(api.advertisers.removeAdImage, async ({ viewer: { user }, params }) =>
+      removeAdImage({ db, owner: { userId: user.id }, ...params }),
     ),
   ];
 }
