@@ -28,13 +28,6 @@ export const AD_IMAGE_MAX_PIXELS = 40_000_000;
  */
 export const AD_IMAGE_MAX_SIDE_RATIO = 4;
 
-/**
- * The box an ad's image is drawn in, on the ad card, the quiz page and every preview: a landscape
- * banner (1.91 : 1, 1,200 × 628 recommended). Fixed, so nothing moves while an image loads; an image
- * of another shape is shown whole inside it.
- */
-export const AD_IMAGE_ASPECT_RATIO = '1200 / 628';
-
 /** Where an image file is served, by its content-addressed name (`<sha-256>.webp`). */
 export const adImageUrl = (name: string) => `/images/${name}`;
 

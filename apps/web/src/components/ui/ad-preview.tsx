@@ -1,5 +1,6 @@
-import { formatPoints } from '@quiz-points/shared';
+import { type AdImage, formatPoints } from '@quiz-points/shared';
 import { useId, useState } from 'react';
+import { AdBanner } from './ad-banner.tsx';
 
 /** What a member sees of an ad: its card in the list and its quiz. */
 export interface AdPreviewContent {
@@ -10,6 +11,8 @@ export interface AdPreviewContent {
   quizOptions: readonly string[];
   /** The points a right answer earns; null while the pricing is loading. */
   userReward: number | null;
+  /** The banner image (issue 28), or a chosen file's not yet uploaded; null without one. */
+  image: AdImage | null;
 }
 
 const isOpenableUrl = (url: string) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url.trim());
@@ -38,6 +41,7 @@ export function AdPreview({ ad, titleLevel = 2 }: { ad: AdPreviewContent; titleL
       <p className="ad-preview__label">広告一覧</p>
       <ul className="ad-list">
         <li className="card ad-card">
+          {ad.image && <AdBanner image={ad.image} title={title} />}
           <p className="ad-card__provider">{provider}</p>
           <p className="ad-card__title">{title}</p>
           <p className="ad-card__reward">
@@ -66,6 +70,7 @@ export function AdPreview({ ad, titleLevel = 2 }: { ad: AdPreviewContent; titleL
       </ul>
       <p className="ad-preview__label">クイズ画面</p>
       <div className="ad-preview__quiz">
+        {ad.image && <AdBanner image={ad.image} title={title} />}
         <p className="ad-card__provider">{provider}</p>
         <p className="ad-card__title">{title}</p>
         <p className="ad-card__reward">

@@ -147,6 +147,16 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
       <p className="note" data-testid="pending-ad-window">
         配信期間 {windowText(ad)}
       </p>
+      <p className="note" data-testid="pending-ad-image">
+        バナー画像{' '}
+        {ad.image ? (
+          <a href={ad.image.sources.at(-1)?.url} target="_blank" rel="noopener noreferrer">
+            {ad.image.width}×{ad.image.height}ピクセル（新しいタブで開く）
+          </a>
+        ) : (
+          'なし'
+        )}
+      </p>
       <AdPreview ad={ad} titleLevel={3} />
       {reviewed && <p className="note">審査済みです。</p>}
       {!reviewed && proposed?.kind === 'approve' && (

@@ -1,4 +1,5 @@
 import {
+  type AdImage,
   type AdInputBody,
   adFieldProblem,
   adInputBody,
@@ -42,6 +43,8 @@ import { uiText } from '../../../lib/ui-text.ts';
 import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { CommitList } from './ad-action-dialogs.tsx';
+import type { ImageStep, SendRefusal } from '../hooks/use-send-ad.ts';
+import { AdImageField, type ImageChoice, useImageToShow } from './ad-image-field.tsx';
 import { ProfileTargetingFields, ReachEstimate } from './profile-targeting-fields.tsx';
 import { ScheduleFields, scheduleBody, scheduleValues } from './schedule-fields.tsx';
 
@@ -60,6 +63,8 @@ export interface AdFormValues extends ProfileTargeting {
   endDate?: string | null;
   /** The most deliveries in one Japan-time day; null or absent is none (issue 28). */
   dailyBudget?: number | null;
+  /** The saved banner image (issue 28); none on a new ad. */
+  image: AdImage | null;
 }
 
 const noBoxes = <K extends string>(keys: readonly K[]) =>
@@ -77,6 +82,7 @@ export const emptyAdForm: AdFormValues = {
   targetGender: noBoxes(genders),
   targetAgeRange: noBoxes(ageBands),
   ...noProfileTargeting,
+  image: null,
 };
 
 const wholeNumber = (text: string) => (/^[0-9]+$/.test(text) ? Number(text) : Number.NaN);
@@ -269,7 +275,9 @@ function targetingLine(targeting: Targeting) {
  * すべての項目を正しく入力してください。, and a mark goes the moment its field is right. Sending for
  * review commits money, so it is confirmed with its price first. `onSubmit` returns an error message
  * to show, or nothing when the ad went through; `onSaveDraft`, when given, keeps it as a draft after the
- * same checks (issue 17). A new ad (`newAd`) may not start in the past.
+ * same checks (issue 17). A new ad (`newAd`) may not start in the past. Both are given what to do
+ * with the banner image (issue 28) and report its upload's progress; a refusal of the image is shown
+ * beside its field.
  */
 export function AdForm({
   initial,
@@ -287,10 +295,10 @@ export function AdForm({
   /** The confirmation's title and its button (この内容で申し込む). */
   confirmTitle: string;
   confirmLabel: string;
-  onSubmit: (body: AdInputBody) => Promise<string | undefined>;
+  onSubmit: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>;
   pending: boolean;
   newAd?: boolean;
-  onSaveDraft?: (body: AdInputBody) => Promise<string | undefined>;
+  onSaveDraft?: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>;
   savingDraft?: boolean;
 }) {
   const form = useForm(newAd ? newAdForm : adForm, { summary: messages.allFieldsRequired });
@@ -303,6 +311,10 @@ export function AdForm({
   const quiz = useQuizFields(initial);
   const [maxDeliveries, setMaxDeliveries] = useState(String(initial.maxDeliveries));
   const [dailyBudget, setDailyBudget] = useState(initial.dailyBudget ? String(initial.dailyBudget) : '');
+  const [imageChoice, setImageChoice] = useState<ImageChoice>({ kind: 'keep' });
+  const [imageError, setImageError] = useState('');
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const shownImage = useImageToShow(initial.image, imageChoice);
   const [targeting, setTargeting] = useState<Targeting>({
     targetGender: initial.targetGender,
     targetAgeRange: initial.targetAgeRange,
@@ -369,10 +381,19 @@ export function AdForm({
     const body = checked();
     if (body) setConfirming(body);
   };
-  const send = async (handler: (body: AdInputBody) => Promise<string | undefined>, body: AdInputBody) => {
-    const refusal = await handler(body);
+  const send = async (
+    handler: (body: AdInputBody, image: ImageStep) => Promise<SendRefusal>,
+    body: AdInputBody,
+  ) => {
+    setImageError('');
+    const uploading = imageChoice.kind === 'set';
+    if (uploading) setUploadProgress(0);
+    const refusal = await handler(body, { choice: imageChoice, onProgress: setUploadProgress }).finally(
+      () => uploading && setUploadProgress(null),
+    );
     setConfirming(null);
-    if (refusal) form.fail(refusal);
+    if (typeof refusal === 'string') form.fail(refusal);
+    else if (refusal) setImageError(refusal.image);
   };
   const toggle = (name: SectionName) => setOpen((current) => ({ ...current, [name]: !current[name] }));
   const price = priceOf(pricing.data, targeting, maxDeliveries);
@@ -414,6 +435,16 @@ export function AdForm({
             maxLength={2048}
             onChange={setAdUrl}
             error={form.errorOf('adUrl')}
+          />
+          <AdImageField
+            current={initial.image}
+            shown={shownImage}
+            choice={imageChoice}
+            onChoose={setImageChoice}
+            error={imageError}
+            onError={setImageError}
+            progress={uploadProgress}
+            title={naming.adTitle}
           />
         </FormSection>
         <FormSection
@@ -467,12 +498,25 @@ export function AdForm({
       <aside className="ad-form__summary" aria-label="お見積もりとプレビュー">
         <PricePanel maxDeliveries={maxDeliveries} targeting={targeting} />
         <ReachEstimate targeting={targeting} />
-        <AdPreview ad={{ ...naming, adUrl, ...quiz.body(), userReward: pricing.data?.userReward ?? null }} />
+        <AdPreview
+          ad={{
+            ...naming,
+            adUrl,
+            ...quiz.body(),
+            userReward: pricing.data?.userReward ?? null,
+            image: shownImage,
+          }}
+        />
       </aside>
       <div className="ad-form__actions">
         <FormError text={form.summary} />
-        <button ref={submitButton} type="submit" className="button" disabled={pending}>
-          {pending ? uiText.sending : submitLabel}
+        <button
+          ref={submitButton}
+          type="submit"
+          className="button"
+          disabled={pending || uploadProgress !== null}
+        >
+          {pending || uploadProgress !== null ? uiText.sending : submitLabel}
         </button>
         {onSaveDraft && (
           <button

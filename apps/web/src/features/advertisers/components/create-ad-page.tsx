@@ -1,9 +1,12 @@
-import { messages, runningAdMessages } from '@quiz-points/shared';
+import { type AdInputBody, messages, runningAdMessages } from '@quiz-points/shared';
+import { useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCreateAd } from '../api/create-ad.ts';
 import { useCreateDraft } from '../api/create-draft.ts';
-import { useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
+import { useSaveDraft } from '../api/save-draft.ts';
+import { useSubmitDraft } from '../api/submit-draft.ts';
+import { applyImageChoice, useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
 import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import { AdForm, emptyAdForm } from './ad-form.tsx';
 import { cardRequiredState } from './navigation-state.ts';
@@ -11,9 +14,26 @@ import { cardRequiredState } from './navigation-state.ts';
 function CreateAd() {
   useDocumentTitle('広告の作成');
   const create = useCreateAd();
-  const submit = useSendAd(create.mutateAsync, messages.adCreateFailed);
   const draft = useCreateDraft();
-  const saveDraft = useSaveAsDraft(draft.mutateAsync, runningAdMessages.draftSaveFailed);
+  const resave = useSaveDraft();
+  const submitDraft = useSubmitDraft();
+  // An image needs its ad: a new ad with one is kept as a draft, its image uploaded, then the draft
+  // submitted (issue 28). Once kept, every later send (after a refused image, say) uses that draft.
+  const draftId = useRef<string | null>(null);
+  const keepAsDraft = async (body: AdInputBody) => {
+    if (draftId.current) await resave.mutateAsync({ adId: draftId.current, body });
+    else draftId.current = (await draft.mutateAsync(body)).ad.id;
+    return draftId.current;
+  };
+  const submit = useSendAd(async (body, image) => {
+    if (image.choice.kind !== 'set' && !draftId.current) return create.mutateAsync(body);
+    const adId = await keepAsDraft(body);
+    await applyImageChoice(adId, image);
+    return submitDraft.mutateAsync(adId);
+  }, messages.adCreateFailed);
+  const saveDraft = useSaveAsDraft(async (body, image) => {
+    await applyImageChoice(await keepAsDraft(body), image);
+  }, runningAdMessages.draftSaveFailed);
 
   return (
     <div className="page">
@@ -27,10 +47,10 @@ function CreateAd() {
         confirmTitle="審査の申し込み内容の確認"
         confirmLabel="この内容で申し込む"
         onSubmit={submit}
-        pending={create.isPending}
+        pending={create.isPending || submitDraft.isPending}
         newAd
         onSaveDraft={saveDraft}
-        savingDraft={draft.isPending}
+        savingDraft={draft.isPending || resave.isPending}
       />
       <p className="page-links">
         <Link to="/advertiser/ads-status">広告の管理へ</Link>

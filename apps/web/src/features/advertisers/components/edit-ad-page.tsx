@@ -2,19 +2,22 @@ import { type AdvertiserAdDetail, messages, runningAdMessages } from '@quiz-poin
 import { useAdvertiserAd } from '../api/get-advertiser-ad.ts';
 import { useSaveDraft } from '../api/save-draft.ts';
 import { useUpdateAd } from '../api/update-ad.ts';
-import { useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
+import { applyImageChoice, useSaveAsDraft, useSendAd } from '../hooks/use-send-ad.ts';
 import { AdForm } from './ad-form.tsx';
 import { OwnAdPage } from './own-ad-page.tsx';
 
 /** A draft (issue 17): saved again as a draft, or submitted for review as a new ad. */
 function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
   const update = useUpdateAd();
-  const submit = useSendAd((body) => update.mutateAsync({ adId: ad.id, body }), messages.adCreateFailed);
+  const submit = useSendAd(async (body, image) => {
+    await applyImageChoice(ad.id, image);
+    return update.mutateAsync({ adId: ad.id, body });
+  }, messages.adCreateFailed);
   const draft = useSaveDraft();
-  const save = useSaveAsDraft(
-    (body) => draft.mutateAsync({ adId: ad.id, body }),
-    runningAdMessages.draftSaveFailed,
-  );
+  const save = useSaveAsDraft(async (body, image) => {
+    await draft.mutateAsync({ adId: ad.id, body });
+    await applyImageChoice(ad.id, image);
+  }, runningAdMessages.draftSaveFailed);
   return (
     <AdForm
       initial={ad}
@@ -32,7 +35,11 @@ function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
 
 function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
   const update = useUpdateAd();
-  const submit = useSendAd((body) => update.mutateAsync({ adId: ad.id, body }), messages.updateFailed);
+  // The image first: the resubmission then sends the ad, image and all, back to review (issue 28).
+  const submit = useSendAd(async (body, image) => {
+    await applyImageChoice(ad.id, image);
+    return update.mutateAsync({ adId: ad.id, body });
+  }, messages.updateFailed);
 
   if (ad.status === 'draft') return <EditDraftForm ad={ad} />;
   if (ad.status !== 'rejected') {

@@ -1,22 +1,54 @@
 import { type AdInputBody, messages, runningAdMessages } from '@quiz-points/shared';
 import { useNavigate } from 'react-router';
+import { removeAdImage, uploadAdImage } from '../api/upload-ad-image.ts';
+import type { ImageChoice } from '../components/ad-image-field.tsx';
 import { adsStatusNotice, cardRequiredState } from '../components/navigation-state.ts';
 import { isCardRequired, refusalOr } from '../components/submit-failure.ts';
 
-type Send = (body: AdInputBody) => Promise<unknown>;
+/** The image part of sending the ad form (issue 28): what to do, and where the upload's progress goes. */
+export interface ImageStep {
+  choice: ImageChoice;
+  onProgress: (fraction: number) => void;
+}
+
+/** What sending the ad form may come back with: nothing (it went through), the form's message, or the image's. */
+export type SendRefusal = string | { image: string } | undefined;
+
+/** A refusal of the image step: shown beside the image field, not as the form's summary. */
+class ImageStepError extends Error {
+  override name = 'ImageStepError';
+}
+
+/**
+ * The ad's image as the form chose it: the chosen file uploaded, or the saved image taken off (a
+ * draft's or a rejected ad's; the server refuses any other). A refusal becomes an ImageStepError
+ * carrying the server's message (a file of the wrong kind, too large…).
+ */
+export async function applyImageChoice(adId: string, { choice, onProgress }: ImageStep) {
+  try {
+    if (choice.kind === 'set') await uploadAdImage(adId, choice.file, onProgress);
+    else if (choice.kind === 'remove') await removeAdImage(adId);
+  } catch (failure) {
+    throw new ImageStepError(refusalOr(failure, messages.adImageUploadFailed));
+  }
+}
+
+type Send = (body: AdInputBody, image: ImageStep) => Promise<unknown>;
 
 /**
  * Sends the ad form, then ads-status says `notice`; with `cardRequired`, a refusal for want of a card
- * goes to card setup (SPEC §6); any other refusal comes back as the message for the form to show.
+ * goes to card setup (SPEC §6); a refused image comes back for its field, any other refusal as the
+ * message for the form to show.
  */
 function useSendThenList(send: Send, failureMessage: string, notice: string, cardRequired: boolean) {
   const navigate = useNavigate();
-  return async (body: AdInputBody) => {
+  return async (body: AdInputBody, image: ImageStep): Promise<SendRefusal> => {
     try {
-      await send(body);
+      await send(body, image);
       navigate('/advertiser/ads-status', { state: adsStatusNotice(notice) });
       return undefined;
     } catch (failure) {
+      if (failure instanceof ImageStepError) return { image: failure.message };
       if (cardRequired && isCardRequired(failure)) {
         navigate('/advertiser/card-setup', { state: cardRequiredState });
         return undefined;

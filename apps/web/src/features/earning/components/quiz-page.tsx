@@ -1,6 +1,7 @@
 import { type AdQuiz, formatPoints, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AdBanner } from '../../../components/ui/ad-banner.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
@@ -50,6 +51,7 @@ function Quiz({ adId }: { adId: string }) {
   }
   return (
     <div className="page">
+      {quiz.image && <AdBanner image={quiz.image} title={quiz.adTitle} />}
       <p className="ad-card__provider">{quiz.adProvider}</p>
       <h1 className="page-title">{quiz.adTitle}</h1>
       <p className="ad-card__reward">

@@ -1,0 +1,26 @@
+import { type AdImage, adImageFallback, adImageSrcSet } from '@quiz-points/shared';
+
+/** The member's column is at most 720 px wide (--content-max-width); narrower, the whole screen. */
+const SIZES = '(min-width: 720px) 720px, 100vw';
+
+/**
+ * An ad's banner image (issue 28) in a box of one fixed shape (styles.css `.ad-banner`, 1.91 : 1),
+ * so the card does not move when it arrives: the browser picks the file for its width (srcset),
+ * loads it only near the screen, and the ad's title says what it shows.
+ */
+export function AdBanner({ image, title }: { image: AdImage; title: string }) {
+  return (
+    <div className="ad-banner">
+      <img
+        src={adImageFallback(image)}
+        srcSet={adImageSrcSet(image)}
+        sizes={SIZES}
+        width={image.width}
+        height={image.height}
+        alt={title}
+        loading="lazy"
+        decoding="async"
+      />
+    </div>
+  );
+}
