@@ -8,7 +8,16 @@ const SIZES = '(min-width: 720px) 720px, 100vw';
  * so the card does not move when it arrives: the browser picks the file for its width (srcset),
  * loads it only near the screen, and the ad's title says what it shows.
  */
-export function AdBanner({ image, title }: { image: AdImage; title: string }) {
+export function AdBanner({
+  image,
+  title,
+  eager = false,
+}: {
+  image: AdImage;
+  title: string;
+  /** Load at once (a file just chosen, shown where it was chosen). */
+  eager?: boolean;
+}) {
   return (
     <div className="ad-banner">
       <img
@@ -18,7 +27,7 @@ export function AdBanner({ image, title }: { image: AdImage; title: string }) {
         width={image.width}
         height={image.height}
         alt={title}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
       />
     </div>

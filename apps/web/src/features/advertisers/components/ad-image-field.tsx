@@ -87,7 +87,7 @@ export function AdImageField({
       )}
       {hasPicture && (
         <div className="ad-image-field__preview" data-testid="ad-image-preview">
-          <AdBanner image={shown} title={title.trim() || '（広告タイトル）'} />
+          <AdBanner image={shown} title={title.trim() || '（広告タイトル）'} eager />
         </div>
       )}
       {progress !== null && (
