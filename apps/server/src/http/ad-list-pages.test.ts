@@ -178,4 +178,5 @@ const pick = (ad: typeof ads.$inferSelect) => ({
   adTitle: ad.adTitle,
   adUrl: ad.adUrl,
   userReward: ad.userReward,
+  image: null,
 });
