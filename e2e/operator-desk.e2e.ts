@@ -123,7 +123,10 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
     for (const path of ['/', '/signup']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/admin');
-      await page.locator('main').getByRole('link', { name: /広告審査/ }).waitFor();
+      await page
+        .locator('main')
+        .getByRole('link', { name: /広告審査/ })
+        .waitFor();
       expect(await page.getByLabel('生年').count(), path).toBe(0);
     }
     await shot(page, 'hub');
@@ -136,7 +139,10 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
       const [approveId, rejectId] = await insertPendingAds(advertiserId, tag, 2);
       const { page } = browser;
       await signInAsAdmin(page);
-      await page.locator('main').getByRole('link', { name: /広告審査/ }).click();
+      await page
+        .locator('main')
+        .getByRole('link', { name: /広告審査/ })
+        .click();
       await searchFor(page, '広告タイトル・広告主名・メールアドレス', tag);
       await expect.poll(() => page.getByTestId('review-total').innerText()).toContain('2件');
 
@@ -214,7 +220,10 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
       const [issueId, rejectId] = await insertGiftRequests(userId, [1000, 3000]);
       const { page } = browser;
       await signInAsAdmin(page);
-      await page.locator('main').getByRole('link', { name: /ギフト申請/ }).click();
+      await page
+        .locator('main')
+        .getByRole('link', { name: /ギフト申請/ })
+        .click();
       await searchFor(page, '申請者のメールアドレス', email);
       await expect.poll(() => page.getByTestId('gift-total').innerText()).toContain('2件');
       const cards = page.getByTestId('pending-gift');
@@ -289,7 +298,10 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
 
     const { page } = browser;
     await signInAsAdmin(page);
-    await page.locator('main').getByRole('link', { name: /ユーザー検索/ }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /ユーザー検索/ })
+      .click();
     await searchFor(page, 'メールアドレスまたはユーザーID', email);
     await page.getByTestId('user-result').getByRole('link', { name: email }).click();
     const profile = page.getByRole('region', { name: 'プロフィール' });

@@ -122,10 +122,12 @@ describe.each(databaseKinds())('notices on %s', (kind) => {
     ];
     const readers = await Promise.all(Array.from({ length: 5 }, () => t.as.user()));
     const db = t.database.db;
-    await db.insert(noticeReads).values([
-      ...readers.map(({ uid }) => ({ userId: uid, noticeId: first! })),
-      ...readers.slice(0, 2).map(({ uid }) => ({ userId: uid, noticeId: second! })),
-    ]);
+    await db
+      .insert(noticeReads)
+      .values([
+        ...readers.map(({ uid }) => ({ userId: uid, noticeId: first! })),
+        ...readers.slice(0, 2).map(({ uid }) => ({ userId: uid, noticeId: second! })),
+      ]);
     const readsOf = async (id: string) => {
       const list = await t.admin.json<{ notices: AdminNotice[] }>('GET', '/api/admin/notices');
       return list.body.notices.find((item) => item.id === id)?.reads;

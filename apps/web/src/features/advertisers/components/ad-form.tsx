@@ -42,8 +42,8 @@ import {
 import { uiText } from '../../../lib/ui-text.ts';
 import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
-import { CommitList } from './ad-action-dialogs.tsx';
 import type { ImageStep, SendRefusal } from '../hooks/use-send-ad.ts';
+import { CommitList } from './ad-action-dialogs.tsx';
 import { AdImageField, type ImageChoice, useImageToShow } from './ad-image-field.tsx';
 import { ProfileTargetingFields, ReachEstimate } from './profile-targeting-fields.tsx';
 import { ScheduleFields, scheduleBody, scheduleValues } from './schedule-fields.tsx';
