@@ -251,6 +251,22 @@ describe.each(databaseKinds())('the ads table on %s', (kind) => {
       expect(await holdsOf(ids)).toEqual({ [ids[0]!]: [], [ids[1]!]: [], [ids[2]!]: ['billing'] });
     });
 
+    it('pauses each ad once when the same bulk pause arrives many times at once, in either order', async () => {
+      const advertiser = await t.as.advertiser();
+      const made = await createAds(t.database.db, 4, () => ({ advertiserId: advertiser.uid }));
+      const ids = made.map((ad) => ad.id);
+      // The same ads in opposite orders: locked in id order, neither waits on the other for ever.
+      const requests = Array.from({ length: 12 }, (_, i) =>
+        bulk(advertiser.client, 'pause', i % 2 === 0 ? ids : [...ids].reverse()),
+      );
+      const replies = await Promise.all(requests);
+      expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+      // Each ad was paused by exactly one of them; every other found it paused already.
+      const changed = replies.flatMap((reply) => reply.body.changed).sort();
+      expect(changed).toEqual([...ids].sort());
+      expect(await holdsOf(ids)).toEqual(Object.fromEntries(ids.map((id) => [id, ['paused']])));
+    });
+
     it("changes nothing when one ad is another's (404) or not approved (409)", async () => {
       const advertiser = await t.as.advertiser();
       const other = await t.as.advertiser();
