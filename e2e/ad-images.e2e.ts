@@ -1,4 +1,4 @@
-import { messages } from '@quiz-points/shared';
+import { adImageMessages, messages } from '@quiz-points/shared';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { approveAd, fillAdForm, newAdvertiser } from './support/advertisers.ts';
@@ -32,6 +32,14 @@ describe('an ad’s banner image (issue 28)', () => {
     await fillAdForm(page, { title, url: `${browser.baseUrl}/sample-ads/harema-coffee` });
     const picker = page.getByLabel('バナー画像（任意）');
     const imageAlert = page.locator('.ad-image-field').getByRole('alert');
+    // Applying is confirmed with its price; the image goes up after the second click.
+    const apply = async () => {
+      await page.getByRole('button', { name: '審査に申し込む' }).click();
+      await page
+        .getByRole('dialog', { name: '審査の申し込み内容の確認' })
+        .getByRole('button', { name: 'この内容で申し込む' })
+        .click();
+    };
 
     // Over 5 MB: said at once, before anything is sent.
     await picker.setInputFiles({
@@ -39,7 +47,7 @@ describe('an ad’s banner image (issue 28)', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
-    expect(await imageAlert.innerText()).toBe(messages.adImageTooLarge);
+    expect(await imageAlert.innerText()).toBe(adImageMessages.adImageTooLarge);
 
     // Text named .png passes the browser's look at its name; the server reads its bytes and refuses.
     await picker.setInputFiles({
@@ -48,8 +56,8 @@ describe('an ad’s banner image (issue 28)', () => {
       buffer: Buffer.from('not an image'),
     });
     expect(await imageAlert.count()).toBe(0);
-    await page.getByRole('button', { name: '審査に申し込む' }).click();
-    await expect.poll(() => imageAlert.innerText()).toBe(messages.adImageTypeUnsupported);
+    await apply();
+    await expect.poll(() => imageAlert.innerText()).toBe(adImageMessages.adImageTypeUnsupported);
     expect(page.url()).toContain('/advertiser/create-ad');
     await expectAccessible(page);
 
@@ -67,7 +75,7 @@ describe('an ad’s banner image (issue 28)', () => {
       await expect.poll(() => preview.evaluate(loaded)).toBeGreaterThan(0);
     }
     await screenshot(page, 'ad-image-form');
-    await page.getByRole('button', { name: '審査に申し込む' }).click();
+    await apply();
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();
 

@@ -13,6 +13,14 @@ import { describe, expect, it } from 'vitest';
  */
 const LANDING_BUDGET = 100 * 1024;
 const ROUTE_BUDGET = 150 * 1024;
+/**
+ * The advertiser's and the operator's console pages (issue 28): desk tools behind a sign-in, whose ad
+ * form carries the image upload, the per-field checks and the spending confirmations; docs/decisions/
+ * 033-consoles.md. The landing page and every member page keep the budgets above.
+ */
+const CONSOLE_ROUTE_BUDGET = 170 * 1024;
+const isConsolePage = (page: string) => /^src\/features\/(advertisers|admin)\//.test(page);
+const budgetOf = (page: string) => (isConsolePage(page) ? CONSOLE_ROUTE_BUDGET : ROUTE_BUDGET);
 /** The page's script must stay a loader: the app's code belongs in the app's chunks. */
 const ENTRY_BUDGET = 4 * 1024;
 
@@ -68,8 +76,15 @@ describe('JavaScript budget of the production build', () => {
     expect(landing).toBeLessThanOrEqual(LANDING_BUDGET);
   });
 
-  it.each(routePages)(`keeps the initial JavaScript of %s under ${kb(ROUTE_BUDGET)} gzip`, (page) => {
+  it.each(routePages)(`keeps the initial JavaScript of %s within its budget`, (page) => {
     const total = bytesOf(closure(page, new Set(initialClosure)));
-    expect(total, `${page}: ${kb(total)}`).toBeLessThanOrEqual(ROUTE_BUDGET);
+    expect(total, `${page}: ${kb(total)} of ${kb(budgetOf(page))}`).toBeLessThanOrEqual(budgetOf(page));
+  });
+
+  it('gives the larger budget only to console pages, and holds every member page to the smaller', () => {
+    expect(routePages.filter(isConsolePage).length).toBeGreaterThan(10);
+    expect(routePages.filter((page) => !isConsolePage(page)).length).toBeGreaterThan(10);
+    for (const page of routePages.filter((page) => page.startsWith('src/features/earning/')))
+      expect(budgetOf(page)).toBe(ROUTE_BUDGET);
   });
 });

@@ -137,6 +137,27 @@ export function readPaths(facts) {
       'GET /api/advertiser/ads',
       'adsList',
     ),
+    // The ads table (issue 28): a later page sorted by spend, and a search by part of a title.
+    advertiser(
+      'ads table, page 5 by spend',
+      '/api/advertiser/ads?sort=spend&order=desc&page=5',
+      'GET /api/advertiser/ads',
+      'adsList',
+    ),
+    advertiser('ads table, title search', '/api/advertiser/ads?q=1', 'GET /api/advertiser/ads', 'adsList'),
+    // The advertiser dashboard (issue 28): every ad's figures over a range, pacing and alerts.
+    advertiser(
+      'dashboard, 7 days',
+      '/api/advertiser/dashboard?range=7days',
+      'GET /api/advertiser/dashboard',
+      'console',
+    ),
+    advertiser(
+      'dashboard, last month',
+      '/api/advertiser/dashboard?range=last-month',
+      'GET /api/advertiser/dashboard',
+      'console',
+    ),
     advertiser(
       'an ad (the big ad)',
       `/api/advertiser/ads/${facts.bigAdId}`,

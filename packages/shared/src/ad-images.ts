@@ -4,8 +4,25 @@
 
 export type { AdImage } from './responses/common.ts';
 
-import { messages } from './messages.ts';
 import type { AdImage } from './responses/common.ts';
+
+/**
+ * Why an upload was refused (nothing of a refused file is kept). Apart from the main catalogue, which
+ * every first page downloads (e2e/bundle-budget.e2e.ts): only the ad form and the server need them;
+ * the error table (errors.ts) names them as it names the catalogue's.
+ */
+export const adImageMessages = {
+  adImageTypeUnsupported:
+    'この画像は使えません。JPEG・PNG・WebPのいずれかの形式の画像を選んでください（ファイル名ではなく中身で判定します）。',
+  adImageTooLarge: '画像のファイルサイズが大きすぎます。5MB以内の画像を選んでください。',
+  adImageTooManyPixels:
+    '画像の縦横のピクセル数が大きすぎます。4,000万ピクセル（例：横8,000×縦5,000）以内の画像を選んでください。',
+  adImageUnreadable:
+    '画像ファイルが壊れているか、途中までしか保存されていないため読み込めません。別のファイルを選んでください。',
+  adImageShape: '画像が細長すぎます。長い辺が短い辺の4倍以内の画像を選んでください。',
+  adImageAnimated: 'アニメーション画像は使えません。動かない画像（静止画）を選んでください。',
+  adImageUploadFailed: '画像のアップロードに失敗しました。もう一度お試しください。',
+} as const;
 
 /** The largest upload: 5 MB. */
 export const AD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -43,9 +60,9 @@ export const adImageFallback = (image: AdImage) => image.sources[0]?.url ?? '';
  * surely not taken. A file that passes may still be refused: the server reads the bytes.
  */
 export function adImageFileProblem(file: { size: number; type: string }): string | null {
-  if (file.size > AD_IMAGE_MAX_BYTES) return messages.adImageTooLarge;
+  if (file.size > AD_IMAGE_MAX_BYTES) return adImageMessages.adImageTooLarge;
   // An empty type (a name without an extension) is left to the server.
   if (file.type && !(adImageMediaTypes as readonly string[]).includes(file.type))
-    return messages.adImageTypeUnsupported;
+    return adImageMessages.adImageTypeUnsupported;
   return null;
 }

@@ -1,4 +1,8 @@
-import { type MessageKey, messages } from './messages.ts';
+import { adImageMessages } from './ad-images.ts';
+import { messages } from './messages.ts';
+
+/** What the error table's messages name: a key of the catalogue, or of the words kept apart from it. */
+type ErrorMessageKey = keyof typeof messages | keyof typeof adImageMessages;
 
 /**
  * The one table of coded domain errors. The server maps a code to its HTTP status here, and every
@@ -45,7 +49,7 @@ export const errorCodes = {
   SMS_FAILED: { status: 502, message: 'smsSendFailed' },
   INTERNAL: { status: 500, message: 'serverError' },
   UNAVAILABLE: { status: 503, message: 'unavailable' },
-} as const satisfies Record<string, { status: number; message: MessageKey }>;
+} as const satisfies Record<string, { status: number; message: ErrorMessageKey }>;
 
 export type ErrorCode = keyof typeof errorCodes;
 
@@ -55,5 +59,9 @@ export interface ErrorBody {
 }
 
 export function defaultMessage(code: ErrorCode): string {
-  return messages[errorCodes[code].message];
+  // Looked up in the function, not merged at the top: the landing page's bundle drops this file whole.
+  const key = errorCodes[code].message;
+  return key in adImageMessages
+    ? adImageMessages[key as keyof typeof adImageMessages]
+    : messages[key as keyof typeof messages];
 }

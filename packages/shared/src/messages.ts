@@ -94,17 +94,6 @@ export const messages = {
   adSubmitted: '広告を登録しました。1〜2営業日以内に審査結果をメールでお知らせします。',
   adNotEditable: '下書きと、審査で却下された広告のみ修正できます。',
   adLimitRaised: '配信上限を更新しました。',
-  // Image creatives (issue 28): why an upload was refused; nothing of a refused file is kept.
-  adImageTypeUnsupported:
-    'この画像は使えません。JPEG・PNG・WebPのいずれかの形式の画像を選んでください（ファイル名ではなく中身で判定します）。',
-  adImageTooLarge: '画像のファイルサイズが大きすぎます。5MB以内の画像を選んでください。',
-  adImageTooManyPixels:
-    '画像の縦横のピクセル数が大きすぎます。4,000万ピクセル（例：横8,000×縦5,000）以内の画像を選んでください。',
-  adImageUnreadable:
-    '画像ファイルが壊れているか、途中までしか保存されていないため読み込めません。別のファイルを選んでください。',
-  adImageShape: '画像が細長すぎます。長い辺が短い辺の4倍以内の画像を選んでください。',
-  adImageAnimated: 'アニメーション画像は使えません。動かない画像（静止画）を選んでください。',
-  adImageUploadFailed: '画像のアップロードに失敗しました。もう一度お試しください。',
   adDeliveryEnded: '広告の配信を終了しました。',
   adAlreadyEnded: 'この広告の配信はすでに終了しています。',
   emailVerified: 'メールアドレスの確認が完了しました。広告主アカウントをご利用いただけます。',

@@ -2,6 +2,7 @@ import {
   type AdListPage,
   type AdQuiz,
   type AdvertiserAd,
+  adImageMessages,
   type ErrorBody,
   messages,
   type PendingAd,
@@ -97,24 +98,24 @@ describe('uploading an ad image', () => {
   const stored = () => t.images.list();
 
   it.each([
-    ['a GIF', gifFile, 415, messages.adImageTypeUnsupported],
+    ['a GIF', gifFile, 415, adImageMessages.adImageTypeUnsupported],
     [
       'a text file named .png, sent as image/png',
       async () => textFile(),
       415,
-      messages.adImageTypeUnsupported,
+      adImageMessages.adImageTypeUnsupported,
     ],
-    ['a file over 5 MB', async () => tooLargeFile(), 413, messages.adImageTooLarge],
+    ['a file over 5 MB', async () => tooLargeFile(), 413, adImageMessages.adImageTooLarge],
     [
       'a decompression bomb (400 million pixels)',
       async () => pngBombFile(),
       422,
-      messages.adImageTooManyPixels,
+      adImageMessages.adImageTooManyPixels,
     ],
-    ['a cut-off JPEG', async () => truncated(await jpegFile()), 422, messages.adImageUnreadable],
-    ['a cut-off PNG', async () => truncated(await pngFile()), 422, messages.adImageUnreadable],
-    ['an animated WebP', animatedWebpFile, 422, messages.adImageAnimated],
-    ['an animated PNG', animatedPngFile, 422, messages.adImageAnimated],
+    ['a cut-off JPEG', async () => truncated(await jpegFile()), 422, adImageMessages.adImageUnreadable],
+    ['a cut-off PNG', async () => truncated(await pngFile()), 422, adImageMessages.adImageUnreadable],
+    ['an animated WebP', animatedWebpFile, 422, adImageMessages.adImageAnimated],
+    ['an animated PNG', animatedPngFile, 422, adImageMessages.adImageAnimated],
   ] as const)('refuses %s with its message and stores nothing', async (_label, file, status, message) => {
     const advertiser = await t.as.advertiser();
     const adId = await draftOf(advertiser.client);

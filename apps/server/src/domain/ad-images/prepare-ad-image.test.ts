@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ErrorCode, messages } from '@quiz-points/shared';
+import { adImageMessages, type ErrorCode } from '@quiz-points/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -94,7 +94,7 @@ describe('prepareAdImage', () => {
   });
 
   it('has a Japanese message for each refusal', () => {
-    expect(new DomainError('IMAGE_TOO_MANY_PIXELS').message).toBe(messages.adImageTooManyPixels);
-    expect(new DomainError('IMAGE_TYPE_UNSUPPORTED').message).toBe(messages.adImageTypeUnsupported);
+    expect(new DomainError('IMAGE_TOO_MANY_PIXELS').message).toBe(adImageMessages.adImageTooManyPixels);
+    expect(new DomainError('IMAGE_TYPE_UNSUPPORTED').message).toBe(adImageMessages.adImageTypeUnsupported);
   });
 });

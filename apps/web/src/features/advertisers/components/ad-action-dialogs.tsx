@@ -22,12 +22,13 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CommitList } from '../../../components/ui/commit-list.tsx';
 import { ConfirmDialog, DialogActions } from '../../../components/ui/confirm-dialog.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import type { FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { uiText } from '../../../lib/ui-text.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { type FormSchema, useForm } from '../../../lib/use-form.ts';
 import { useBulkSetAdsPaused } from '../api/bulk-set-ads-paused.ts';
 import { useEndAdDelivery } from '../api/end-ad-delivery.ts';
 import { usePricing } from '../api/get-pricing.ts';
@@ -47,149 +48,129 @@ export interface ActionDialogProps {
   returnFocus: RefObject<HTMLElement | null>;
 }
 
-/** What a confirmation commits, one figure a line; the line that matters most stands out. */
-export function CommitList({
-  rows,
-  testId,
-}: {
-  rows: readonly { label: string; value: ReactNode; total?: boolean }[];
-  testId?: string;
-}) {
-  return (
-    <dl className="commit-list" data-testid={testId}>
-      {rows.map(({ label, value, total }) => (
-        <div key={label} className={total ? 'commit-list__row commit-list__row--total' : 'commit-list__row'}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 const deliveries = (count: number) => `${formatNumber(count)}件`;
 const wholeNumber = (text: string) => (/^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
+/** What a number-changing dialog needs to know beyond its ad (the cap's and the daily budget's). */
+interface NumberChange<Body> {
+  /** The request's one field, and the request built from what was typed. */
+  field: keyof Body & string;
+  schema: FormSchema<Body>;
+  bodyOf: (text: string) => Record<string, unknown>;
+  /** What the box holds when the dialog opens. */
+  initialText: string;
+  input: { id: string; label: string; min: number; max?: number };
+  send: (body: Body) => Promise<unknown>;
+  pending: boolean;
+  done: string;
+  failed: string;
+  titles: { edit: string; confirm: string };
+  testId: string;
+  /** Where the number stands now, above the box. */
+  current: ReactNode;
+  /** Said under the box once what was typed is right (the new most it may bill). */
+  preview?: (body: Body) => ReactNode;
+  confirmLabel: (body: Body) => string;
+  commitment: (body: Body) => readonly { label: string; value: ReactNode; total?: boolean }[];
+  confirmNote: ReactNode;
+}
+
 /**
- * SPEC §4/§5 Raise limit, as two steps: the new cap (a whole number above the current one, else
- * 現在の上限より大きい数値を入力してください。, gone the moment the number is right), then what it
- * commits — the price per delivery and the new maximum total with tax — confirmed by a second click.
+ * Changing one of an ad's numbers (issue 28) as two steps in one dialog: the number, checked as it
+ * is typed (its message beside the box, gone the moment it is right), then what it commits, confirmed
+ * by a second click. A refusal of the number brings the first step back with the server's message.
  */
-export function RaiseLimitDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
-  const raise = useRaiseAdLimit();
-  const schema = useMemo(
-    () =>
-      raiseLimitBody.refine((body) => body.maxDeliveries > ad.maxDeliveries, {
-        error: messages.limitMustIncrease,
-        path: ['maxDeliveries'],
-      }),
-    [ad.maxDeliveries],
-  );
-  const form = useForm(schema);
-  const [value, setValue] = useState('');
-  const [confirming, setConfirming] = useState<number | null>(null);
+function NumberChangeDialog<Body>({
+  ad,
+  onDone,
+  onClose,
+  returnFocus,
+  change,
+}: ActionDialogProps & { change: NumberChange<Body> }) {
+  const form = useForm(change.schema);
+  const [value, setValue] = useState(change.initialText);
+  const [confirming, setConfirming] = useState<Body | null>(null);
   const [failure, setFailure] = useState('');
-  const inputId = `limit-${ad.id}`;
-  const typed = wholeNumber(value);
-  const valid = schema.safeParse({ maxDeliveries: typed }).success;
+  const typed = change.bodyOf(value);
+  const typedKey = JSON.stringify(typed);
+  const valid = change.schema.safeParse(typed);
   const { recheck } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again as the number is typed, not as the form re-renders.
-  useEffect(() => recheck({ maxDeliveries: typed }), [typed]);
+  useEffect(() => recheck(typed), [typedKey]);
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const body = form.validate({ maxDeliveries: typed });
-    if (body) setConfirming(body.maxDeliveries);
+    const body = form.validate(typed);
+    if (body) setConfirming(body);
   };
-  const commit = async (maxDeliveries: number) => {
+  const commit = async (body: Body) => {
     setFailure('');
     try {
-      await raise.mutateAsync({ adId: ad.id, body: { maxDeliveries } });
-      onDone({ kind: 'ok', text: messages.adLimitRaised });
+      await change.send(body);
+      onDone({ kind: 'ok', text: change.done });
       onClose();
     } catch (refusal) {
       if (refusal instanceof ApiError && refusal.status === 400) {
         setConfirming(null);
-        form.fail(refusal.message, 'maxDeliveries');
-      } else setFailure(messages.updateFailed);
+        form.fail(refusal.message, change.field);
+      } else setFailure(change.failed);
     }
   };
 
-  const current = totalWithTax(ad.unitPrice, ad.maxDeliveries);
   if (confirming !== null) {
-    const commitment = limitCommitment(ad, confirming);
     return (
       <ConfirmDialog
-        title="配信上限の変更内容の確認"
-        confirmLabel={`上限を${deliveries(confirming)}に変更する`}
+        title={change.titles.confirm}
+        confirmLabel={change.confirmLabel(confirming)}
         onConfirm={() => void commit(confirming)}
         onClose={onClose}
-        pending={raise.isPending}
+        pending={change.pending}
         error={failure}
         returnFocus={returnFocus}
         step="confirm"
         onBack={() => setConfirming(null)}
-        testId="raise-limit-confirm"
+        testId={`${change.testId}-confirm`}
       >
         <p className="dialog__lead">「{ad.adTitle}」</p>
-        <CommitList
-          testId="raise-limit-commitment"
-          rows={[
-            { label: '1配信あたりの単価', value: formatYen(commitment.perDelivery) },
-            {
-              label: '配信上限数',
-              value: `${deliveries(ad.maxDeliveries)} → ${deliveries(confirming)}（+${formatNumber(commitment.addedDeliveries)}件）`,
-            },
-            {
-              label: '新しい最大ご請求額（税込）',
-              value: `${formatYen(commitment.newMaxTotal)}（+${formatYen(commitment.addedTotal)}）`,
-              total: true,
-            },
-          ]}
-        />
-        <p className="note">
-          実際のご請求は配信した件数分です（これまでのご利用 {formatYen(ad.spend)}・税抜）。
-          {ad.status === 'approved' && !ad.isActive && '停止中の広告は、変更すると配信を再開します。'}
-        </p>
+        <CommitList testId={`${change.testId}-commitment`} rows={change.commitment(confirming)} />
+        <p className="note">{change.confirmNote}</p>
       </ConfirmDialog>
     );
   }
+  const { id, label, min, max } = change.input;
   return (
     <ConfirmDialog
-      title="配信上限の変更"
+      title={change.titles.edit}
       onClose={onClose}
       returnFocus={returnFocus}
       step="edit"
-      testId="raise-limit"
+      testId={change.testId}
     >
       <form onSubmit={review} noValidate>
         <p className="dialog__lead">「{ad.adTitle}」</p>
-        <p className="note">
-          現在の上限 {deliveries(ad.maxDeliveries)}（配信済み {deliveries(ad.deliveryCount)}
-          ）・最大ご請求額（税込）
-          {formatYen(current)}
-        </p>
+        <p className="note">{change.current}</p>
         <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            新しい配信上限数（件）
+          <label htmlFor={id} className="field__label">
+            {label}
           </label>
           <input
-            id={inputId}
+            id={id}
             type="number"
             inputMode="numeric"
-            min={ad.maxDeliveries + 1}
+            min={min}
+            max={max}
             step={1}
             className="input input--short"
             value={value}
             onChange={(event) => setValue(event.target.value)}
             data-autofocus
-            {...form.invalid('maxDeliveries', { messageOf: inputId })}
+            {...form.invalid(change.field, { messageOf: id })}
           />
-          <FieldError field={inputId} text={form.errorOf('maxDeliveries')} />
+          <FieldError field={id} text={form.errorOf(change.field)} />
         </div>
-        {valid && (
-          <p className="note" data-testid="raise-limit-preview">
-            新しい最大ご請求額（税込） <strong>{formatYen(limitCommitment(ad, typed).newMaxTotal)}</strong>
+        {valid.success && change.preview && (
+          <p className="note" data-testid={`${change.testId}-preview`}>
+            {change.preview(valid.data)}
           </p>
         )}
         <DialogActions>
@@ -206,11 +187,73 @@ export function RaiseLimitDialog({ ad, onDone, onClose, returnFocus }: ActionDia
 }
 
 /**
- * Issue 28: set, change or remove (left empty) an ad's daily budget, running or not, as two steps
- * like the cap's: a whole number up to the cap (its message beside the field, gone once right), then
- * what a day may cost at most, confirmed by a second click. Today's deliveries count against it at once.
+ * SPEC §4/§5 Raise limit: a whole number above the current cap (else
+ * 現在の上限より大きい数値を入力してください。), then the price per delivery and the new maximum
+ * total with tax, confirmed.
  */
-export function DailyBudgetDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
+export function RaiseLimitDialog(props: ActionDialogProps) {
+  const { ad } = props;
+  const raise = useRaiseAdLimit();
+  const schema = useMemo(
+    () =>
+      raiseLimitBody.refine((body) => body.maxDeliveries > ad.maxDeliveries, {
+        error: messages.limitMustIncrease,
+        path: ['maxDeliveries'],
+      }),
+    [ad.maxDeliveries],
+  );
+  return (
+    <NumberChangeDialog
+      {...props}
+      change={{
+        field: 'maxDeliveries',
+        schema,
+        bodyOf: (text) => ({ maxDeliveries: wholeNumber(text) }),
+        initialText: '',
+        input: { id: `limit-${ad.id}`, label: '新しい配信上限数（件）', min: ad.maxDeliveries + 1 },
+        send: (body) => raise.mutateAsync({ adId: ad.id, body }),
+        pending: raise.isPending,
+        done: messages.adLimitRaised,
+        failed: messages.updateFailed,
+        titles: { edit: '配信上限の変更', confirm: '配信上限の変更内容の確認' },
+        testId: 'raise-limit',
+        current: `現在の上限 ${deliveries(ad.maxDeliveries)}（配信済み ${deliveries(ad.deliveryCount)}）・最大ご請求額（税込）${formatYen(totalWithTax(ad.unitPrice, ad.maxDeliveries))}`,
+        preview: (body) => (
+          <>
+            新しい最大ご請求額（税込）{' '}
+            <strong>{formatYen(limitCommitment(ad, body.maxDeliveries).newMaxTotal)}</strong>
+          </>
+        ),
+        confirmLabel: (body) => `上限を${deliveries(body.maxDeliveries)}に変更する`,
+        commitment: (body) => {
+          const commitment = limitCommitment(ad, body.maxDeliveries);
+          return [
+            { label: '1配信あたりの単価', value: formatYen(commitment.perDelivery) },
+            {
+              label: '配信上限数',
+              value: `${deliveries(ad.maxDeliveries)} → ${deliveries(body.maxDeliveries)}（+${formatNumber(commitment.addedDeliveries)}件）`,
+            },
+            {
+              label: '新しい最大ご請求額（税込）',
+              value: `${formatYen(commitment.newMaxTotal)}（+${formatYen(commitment.addedTotal)}）`,
+              total: true,
+            },
+          ];
+        },
+        confirmNote: `実際のご請求は配信した件数分です（これまでのご利用 ${formatYen(ad.spend)}・税抜）。${
+          ad.status === 'approved' && !ad.isActive ? '停止中の広告は、変更すると配信を再開します。' : ''
+        }`,
+      }}
+    />
+  );
+}
+
+/**
+ * Issue 28: set, change or remove (left empty) an ad's daily budget, running or not: a whole number up
+ * to the cap, then what a day may cost at most, confirmed. Today's deliveries count against it at once.
+ */
+export function DailyBudgetDialog(props: ActionDialogProps) {
+  const { ad } = props;
   const change = useSetAdDailyBudget();
   const schema = useMemo(
     () =>
@@ -220,115 +263,44 @@ export function DailyBudgetDialog({ ad, onDone, onClose, returnFocus }: ActionDi
       }),
     [ad.maxDeliveries],
   );
-  const form = useForm(schema);
-  const [value, setValue] = useState(ad.dailyBudget === null ? '' : String(ad.dailyBudget));
-  const [confirming, setConfirming] = useState<{ dailyBudget: number | null } | null>(null);
-  const [failure, setFailure] = useState('');
-  const inputId = `daily-budget-${ad.id}`;
-  const typed = value.trim() === '' ? null : wholeNumber(value);
-  const { recheck } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again as the number is typed, not as the form re-renders.
-  useEffect(() => recheck({ dailyBudget: typed }), [typed]);
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate({ dailyBudget: typed });
-    if (body) setConfirming(body);
-  };
-  const commit = async (body: { dailyBudget: number | null }) => {
-    setFailure('');
-    try {
-      await change.mutateAsync({ adId: ad.id, body });
-      onDone({ kind: 'ok', text: dailyBudgetMessages.changed });
-      onClose();
-    } catch (refusal) {
-      if (refusal instanceof ApiError && refusal.status === 400) {
-        setConfirming(null);
-        form.fail(refusal.message, 'dailyBudget');
-      } else setFailure(dailyBudgetMessages.changeFailed);
-    }
-  };
-
-  if (confirming !== null) {
-    const budget = confirming.dailyBudget;
-    return (
-      <ConfirmDialog
-        title="1日の配信上限の変更内容の確認"
-        confirmLabel={budget === null ? '1日の上限をなくす' : `1日の上限を${deliveries(budget)}に変更する`}
-        onConfirm={() => void commit(confirming)}
-        onClose={onClose}
-        pending={change.isPending}
-        error={failure}
-        returnFocus={returnFocus}
-        step="confirm"
-        onBack={() => setConfirming(null)}
-        testId="daily-budget-confirm"
-      >
-        <p className="dialog__lead">「{ad.adTitle}」</p>
-        <CommitList
-          testId="daily-budget-commitment"
-          rows={[
-            { label: '1配信あたりの単価', value: formatYen(ad.unitPrice) },
-            {
-              label: '1日の配信上限数',
-              value: `${dailyBudgetLabel(ad.dailyBudget)} → ${dailyBudgetLabel(budget)}`,
-            },
-            {
-              label: '1日あたりの最大ご請求額（税込）',
-              value: budget === null ? '上限なし' : formatYen(totalWithTax(ad.unitPrice, budget)),
-              total: true,
-            },
-          ]}
-        />
-        <p className="note">
-          配信上限数（{deliveries(ad.maxDeliveries)}
-          ）と最大ご請求額は変わりません。今日すでに配信した件数も新しい上限に数えます。
-        </p>
-      </ConfirmDialog>
-    );
-  }
   return (
-    <ConfirmDialog
-      title="1日の配信上限の変更"
-      onClose={onClose}
-      returnFocus={returnFocus}
-      step="edit"
-      testId="daily-budget"
-    >
-      <form onSubmit={review} noValidate>
-        <p className="dialog__lead">「{ad.adTitle}」</p>
-        <p className="note">
-          現在の1日の上限 {dailyBudgetLabel(ad.dailyBudget)}・配信上限数 {deliveries(ad.maxDeliveries)}
-        </p>
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            1日の配信上限数（件・空欄で上限なし）
-          </label>
-          <input
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={ad.maxDeliveries}
-            step={1}
-            className="input input--short"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            data-autofocus
-            {...form.invalid('dailyBudget', { messageOf: inputId })}
-          />
-          <FieldError field={inputId} text={form.errorOf('dailyBudget')} />
-        </div>
-        <DialogActions>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            キャンセル
-          </button>
-          <button type="submit" className="button">
-            内容を確認する
-          </button>
-        </DialogActions>
-      </form>
-    </ConfirmDialog>
+    <NumberChangeDialog
+      {...props}
+      change={{
+        field: 'dailyBudget',
+        schema,
+        bodyOf: (text) => ({ dailyBudget: text.trim() === '' ? null : wholeNumber(text) }),
+        initialText: ad.dailyBudget === null ? '' : String(ad.dailyBudget),
+        input: {
+          id: `daily-budget-${ad.id}`,
+          label: '1日の配信上限数（件・空欄で上限なし）',
+          min: 1,
+          max: ad.maxDeliveries,
+        },
+        send: (body) => change.mutateAsync({ adId: ad.id, body }),
+        pending: change.isPending,
+        done: dailyBudgetMessages.changed,
+        failed: dailyBudgetMessages.changeFailed,
+        titles: { edit: '1日の配信上限の変更', confirm: '1日の配信上限の変更内容の確認' },
+        testId: 'daily-budget',
+        current: `現在の1日の上限 ${dailyBudgetLabel(ad.dailyBudget)}・配信上限数 ${deliveries(ad.maxDeliveries)}`,
+        confirmLabel: ({ dailyBudget }) =>
+          dailyBudget === null ? '1日の上限をなくす' : `1日の上限を${deliveries(dailyBudget)}に変更する`,
+        commitment: ({ dailyBudget }) => [
+          { label: '1配信あたりの単価', value: formatYen(ad.unitPrice) },
+          {
+            label: '1日の配信上限数',
+            value: `${dailyBudgetLabel(ad.dailyBudget)} → ${dailyBudgetLabel(dailyBudget)}`,
+          },
+          {
+            label: '1日あたりの最大ご請求額（税込）',
+            value: dailyBudget === null ? '上限なし' : formatYen(totalWithTax(ad.unitPrice, dailyBudget)),
+            total: true,
+          },
+        ],
+        confirmNote: `配信上限数（${deliveries(ad.maxDeliveries)}）と最大ご請求額は変わりません。今日すでに配信した件数も新しい上限に数えます。`,
+      }}
+    />
   );
 }
 

@@ -26,6 +26,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdPreview } from '../../../components/ui/ad-preview.tsx';
+import { CommitList } from '../../../components/ui/commit-list.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -43,7 +44,6 @@ import { uiText } from '../../../lib/ui-text.ts';
 import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import type { ImageStep, SendRefusal } from '../hooks/use-send-ad.ts';
-import { CommitList } from './ad-action-dialogs.tsx';
 import { AdImageField, type ImageChoice, useImageToShow } from './ad-image-field.tsx';
 import { ProfileTargetingFields, ReachEstimate } from './profile-targeting-fields.tsx';
 import { ScheduleFields, scheduleBody, scheduleValues } from './schedule-fields.tsx';

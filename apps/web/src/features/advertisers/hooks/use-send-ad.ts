@@ -1,4 +1,4 @@
-import { type AdInputBody, messages, runningAdMessages } from '@quiz-points/shared';
+import { type AdInputBody, adImageMessages, messages, runningAdMessages } from '@quiz-points/shared';
 import { useNavigate } from 'react-router';
 import { removeAdImage, uploadAdImage } from '../api/upload-ad-image.ts';
 import type { ImageChoice } from '../components/ad-image-field.tsx';
@@ -29,7 +29,7 @@ export async function applyImageChoice(adId: string, { choice, onProgress }: Ima
     if (choice.kind === 'set') await uploadAdImage(adId, choice.file, onProgress);
     else if (choice.kind === 'remove') await removeAdImage(adId);
   } catch (failure) {
-    throw new ImageStepError(refusalOr(failure, messages.adImageUploadFailed));
+    throw new ImageStepError(refusalOr(failure, adImageMessages.adImageUploadFailed));
   }
 }
 
