@@ -1,6 +1,6 @@
 import { adImageMessages, messages } from '@quiz-points/shared';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { approveAd, fillAdForm, newAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, newPersonPage, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
@@ -23,7 +23,16 @@ const bannerJpeg = () =>
     .jpeg()
     .toBuffer();
 
-describe('an ad’s banner image (issue 28)', () => {
+// The advertiser's form at a desk and on a phone; the member looks on a phone either way.
+const viewports = [
+  { name: 'desk', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe.each(viewports)('an ad’s banner image (issue 28), the form at $width×$height', (viewport) => {
+  beforeEach(async () => {
+    await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
+  });
   it('is chosen on the ad form, refused in the page when it is no image, and shown to members once approved', async () => {
     const { page } = browser;
     await newAdvertiser(page, `img-${unique()}@example.com`, { name: 'E2E画像株式会社', db: postgres.db });
@@ -74,7 +83,7 @@ describe('an ad’s banner image (issue 28)', () => {
       await preview.scrollIntoViewIfNeeded();
       await expect.poll(() => preview.evaluate(loaded)).toBeGreaterThan(0);
     }
-    await screenshot(page, 'ad-image-form');
+    await screenshot(page, `ad-image-form-${viewport.name}`);
     await apply();
     await page.waitForURL('**/advertiser/ads-status');
     await statusMessage(page, messages.adSubmitted).waitFor();
@@ -109,14 +118,14 @@ describe('an ad’s banner image (issue 28)', () => {
     const box = (await card.locator('.ad-banner').boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(1200 / 628, 1);
     await expectAccessible(member.page);
-    await screenshot(member.page, 'ad-image-member-card');
+    await screenshot(member.page, `ad-image-member-card-${viewport.name}`);
 
     await member.page.goto(`/quiz/${rows[0]!.id}`);
     const quizBanner = member.page.locator('.ad-banner img');
     await quizBanner.waitFor();
     expect(await quizBanner.getAttribute('alt')).toBe(title);
     await expectAccessible(member.page);
-    await screenshot(member.page, 'ad-image-quiz');
+    await screenshot(member.page, `ad-image-quiz-${viewport.name}`);
     await member.context.close();
   });
 });

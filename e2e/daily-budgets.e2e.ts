@@ -1,5 +1,5 @@
 import { dailyBudgetMessages, formatYen, japanIsoDate, totalWithTax } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { advertiserAdCard, approveAd, fillAdForm, newAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
@@ -8,7 +8,15 @@ const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-describe('daily budgets', () => {
+const viewports = [
+  { name: 'desk', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe.each(viewports)('daily budgets at $width×$height', (viewport) => {
+  beforeEach(async () => {
+    await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
+  });
   it('sets a daily budget on the ad form, shows it in the ads table and changes it, confirmed, while the ad runs', async () => {
     const { page } = browser;
     await newAdvertiser(page, `budget-${unique()}@example.com`, { name: 'E2E予算株式会社', db: postgres.db });
@@ -67,7 +75,7 @@ describe('daily budgets', () => {
       ),
     );
     await expectAccessible(page);
-    await screenshot(page, 'daily-budget-confirm');
+    await screenshot(page, `daily-budget-confirm-${viewport.name}`);
     await confirm.getByRole('button', { name: '1日の上限を5件に変更する' }).click();
     await statusMessage(page, dailyBudgetMessages.changed).waitFor();
     await expect.poll(() => row.getByTestId('ad-daily-budget').innerText()).toBe('1日 5件まで');
@@ -94,6 +102,6 @@ describe('daily budgets', () => {
     await page.reload();
     await expect.poll(() => row.innerText()).toContain(dailyBudgetMessages.reachedToday);
     await expectAccessible(page);
-    await screenshot(page, 'daily-budget-reached-today');
+    await screenshot(page, `daily-budget-reached-today-${viewport.name}`);
   });
 });

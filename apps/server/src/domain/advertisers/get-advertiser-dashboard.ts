@@ -93,7 +93,11 @@ export async function getAdvertiserDashboard(options: {
   const { range, from, to } = rangeOf(options.query, now);
   // Drafts never deliver (decision 019).
   const ownAds = sql`select id from ads where advertiser_id = ${advertiserId} and status <> 'draft'`;
-  const [adRows, dayRows, lifetime, recent, todays, failed] = await Promise.all([
+  // The pace's days (the last PACE_DAYS, today included) are read with the range's when it covers
+  // them (the default 7 days does), else once more by the same statement.
+  const paceFrom = addDays(today, 1 - PACE_DAYS);
+  const rangeCoversPace = from <= paceFrom && to >= today;
+  const [adRows, dayRows, lifetime, paceDays, failed] = await Promise.all([
     db
       .select({
         id: ads.id,
@@ -115,10 +119,19 @@ export async function getAdvertiserDashboard(options: {
       .where(and(eq(ads.advertiserId, advertiserId), ne(ads.status, 'draft'))),
     readAdsDayFigures({ db, ads: ownAds, from, to, audiences: false }),
     deliveriesSince(db, ownAds, null),
-    deliveriesSince(db, ownAds, addDays(today, 1 - PACE_DAYS)),
-    deliveriesSince(db, ownAds, today),
+    rangeCoversPace
+      ? null
+      : readAdsDayFigures({ db, ads: ownAds, from: paceFrom, to: today, audiences: false }),
     options.isAdmin ? { failedCharges: [] } : listOwnFailedCharges(db, advertiserId),
   ]);
+
+  const recent = new Map<string, number>();
+  const todays = new Map<string, number>();
+  for (const row of paceDays ?? dayRows) {
+    if (row.day < paceFrom || row.day > today) continue;
+    recent.set(row.adId, (recent.get(row.adId) ?? 0) + row.deliveries);
+    if (row.day === today) todays.set(row.adId, row.deliveries);
+  }
 
   const perAd = new Map<string, Counts>();
   const perDay = new Map<string, Counts>();
