@@ -22,7 +22,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { ads } from '../../db/schema.ts';
 import { listOwnFailedCharges } from '../billing/list-failed-charges.ts';
 import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
-import { readAdsDayFigures } from '../figures/read-ad-day-figures.ts';
+import { computeAdDayDeliveries } from '../figures/compute-ad-figures.ts';
+import { adFiguresThrough, liveFrom, readAdsDayFigures } from '../figures/read-ad-day-figures.ts';
 import { paceAd } from './ad-pacing.ts';
 import { windowDates } from './ad-window.ts';
 
@@ -64,6 +65,23 @@ async function deliveriesSince(db: Executor, adsQuery: SQL, since: string | null
   return new Map(rows.map((row) => [row.adId, Number(row.deliveries)]));
 }
 
+/**
+ * Deliveries per ad and Japan-time day of `adsQuery` from the day `since` on: the rolled-up days from
+ * ad_day_figures, the rest live, by the reports' own definition of a delivery's day.
+ */
+async function deliveriesByDay(db: Executor, adsQuery: SQL, since: string) {
+  const rows = await queryRows<{ adId: string; day: string; deliveries: string | number }>(
+    db,
+    sql`select f.ad_id::text as "adId", f.day::text as day, f.deliveries
+        from ad_day_figures f join (${adsQuery}) a on a.id = f.ad_id
+        where f.day >= ${since}::date and f.day <= ${adFiguresThrough}
+        union all
+        select ad_id::text, day::text, deliveries
+        from (${computeAdDayDeliveries({ ads: adsQuery, from: liveFrom(sql`${since}::date`), until: sql`'infinity'::timestamptz` })}) live`,
+  );
+  return rows.map((row) => ({ ...row, deliveries: Number(row.deliveries) }));
+}
+
 /** The range a query asks for: named, two days, or the default. */
 function rangeOf(query: AdvertiserDashboardQuery, now: Date) {
   if (query.from && query.to) return { range: 'custom' as const, from: query.from, to: query.to };
@@ -94,7 +112,7 @@ export async function getAdvertiserDashboard(options: {
   // Drafts never deliver (decision 019).
   const ownAds = sql`select id from ads where advertiser_id = ${advertiserId} and status <> 'draft'`;
   // The pace's days (the last PACE_DAYS, today included) are read with the range's when it covers
-  // them (the default 7 days does), else once more by the same statement.
+  // them (the default 7 days does), else as their deliveries alone.
   const paceFrom = addDays(today, 1 - PACE_DAYS);
   const rangeCoversPace = from <= paceFrom && to >= today;
   const [adRows, dayRows, lifetime, paceDays, failed] = await Promise.all([
@@ -119,9 +137,7 @@ export async function getAdvertiserDashboard(options: {
       .where(and(eq(ads.advertiserId, advertiserId), ne(ads.status, 'draft'))),
     readAdsDayFigures({ db, ads: ownAds, from, to, audiences: false }),
     deliveriesSince(db, ownAds, null),
-    rangeCoversPace
-      ? null
-      : readAdsDayFigures({ db, ads: ownAds, from: paceFrom, to: today, audiences: false }),
+    rangeCoversPace ? null : deliveriesByDay(db, ownAds, paceFrom),
     options.isAdmin ? { failedCharges: [] } : listOwnFailedCharges(db, advertiserId),
   ]);
 
