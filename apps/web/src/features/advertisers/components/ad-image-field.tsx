@@ -66,16 +66,24 @@ export function AdImageField({
       <label htmlFor={FIELD_ID} className="field__label">
         バナー画像（任意）
       </label>
-      <input
-        ref={input}
-        id={FIELD_ID}
-        type="file"
-        accept={adImageMediaTypes.join(',')}
-        onChange={choose}
-        disabled={progress !== null}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={`${FIELD_ID}-hint${error ? ` ${ERROR_ID}` : ''}`}
-      />
+      {/* The browser's own file box speaks the browser's language (Choose File); the button is ours. */}
+      <div className="file-pick">
+        <input
+          ref={input}
+          id={FIELD_ID}
+          className="file-pick__input"
+          type="file"
+          accept={adImageMediaTypes.join(',')}
+          onChange={choose}
+          disabled={progress !== null}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={`${FIELD_ID}-hint${error ? ` ${ERROR_ID}` : ''}`}
+        />
+        <label htmlFor={FIELD_ID} className="button button--secondary button--small file-pick__button">
+          画像を選ぶ
+        </label>
+        {choice.kind !== 'set' && !hasPicture && <span className="note">選択されていません</span>}
+      </div>
       <p id={`${FIELD_ID}-hint`} className="field__hint">
         JPEG・PNG・WebP形式、5MBまで。横1,200×縦628ピクセル（横長
         1.91:1）がおすすめです。ほかの比率の画像は枠の中に収まるように表示されます。画像は送信時にアップロードされ、審査のうえ広告と一緒に表示されます。
