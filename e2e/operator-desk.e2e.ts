@@ -225,8 +225,12 @@ describe.each(viewports)('the operator console at $width×$height (issue 28)', (
         .getByRole('link', { name: /ギフト申請/ })
         .click();
       await searchFor(page, '申請者のメールアドレス', email);
-      await expect.poll(() => page.getByTestId('gift-total').innerText()).toContain('2件');
       const cards = page.getByTestId('pending-gift');
+      // The search's own two cards: '2件' alone also matches the unsearched list's 12件 or 22件, whose
+      // cards can still be on screen for a moment after the address changes.
+      await expect.poll(() => cards.filter({ hasText: email }).count()).toBe(2);
+      await expect.poll(() => cards.count()).toBe(2);
+      await expect.poll(() => page.getByTestId('gift-total').innerText()).toContain('2件');
 
       const toIssue = cards.filter({ hasText: 'AMAZON 1,000 Pt' });
       const code = toIssue.getByPlaceholder('ギフトコード');
