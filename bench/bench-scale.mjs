@@ -198,8 +198,8 @@ async function jobNames() {
 
 /**
  * Undoes what the bench left in the database: the monthly billing's invoices of the month it bills
- * (the deliveries unclaimed, the stand-in's charges and anything else naming those invoices or that
- * period deleted), the writers' rows and the bench ad, and the bench's sessions. Safe to run twice.
+ * (with the stand-in's charges and anything else naming those invoices or that period; the billing
+ * writes no delivery, decision 034), the writers' rows and the bench ad, and the bench's sessions. Safe to run twice.
  */
 async function undoBenchChanges(client) {
   const [{ period }] = (
@@ -210,9 +210,6 @@ async function undoBenchChanges(client) {
   const { rows: invoiceRows } = await client.query(`select id from invoices where period = $1`, [period]);
   const invoiceIds = invoiceRows.map((row) => row.id);
   if (invoiceIds.length > 0) {
-    await client.query(`update ad_deliveries set invoice_id = null where invoice_id = any($1::uuid[])`, [
-      invoiceIds,
-    ]);
     await client.query(`delete from dev_payment_charges where idempotency_key = any($1::text[])`, [
       invoiceIds,
     ]);
@@ -223,8 +220,8 @@ async function undoBenchChanges(client) {
     for (const { table_name } of periodTables) {
       await client.query(`delete from ${table_name} where period = $1`, [period]);
     }
-    // Their deliveries no longer name them, so the foreign key's check of each deleted invoice (a scan
-    // of ad_deliveries unless invoice_id is indexed) is skipped for this one statement.
+    // ad_deliveries.invoice_id names only invoices from before migration 0023 (and has no foreign key
+    // since 0020); the checks of any other key naming invoices are skipped for this one statement.
     await client.query('begin');
     await client.query(`set local session_replication_role = replica`);
     await client.query(`delete from invoices where id = any($1::uuid[])`, [invoiceIds]);
@@ -250,10 +247,10 @@ async function undoBenchChanges(client) {
   await client.query(`delete from rate_limits where key like '%' || $1 || '%'`, [
     stableId('qp-advertiser-0'),
   ]);
-  // The billing and its undo each rewrote every claimed delivery (and the per-ad totals): their dead
-  // row versions are cleared now, so the next run starts settled. This machine's PostgreSQL runs with
-  // autovacuum off; three runs in a row left 20.6M dead versions in ad_deliveries and slowed the
-  // numbers page from 80 ms to 1.5 s and the ads list from 70 to 800 ms.
+  // Dead row versions of the run (invoices, charges, the writers' rows) are cleared now, so the next
+  // run starts settled. This machine's PostgreSQL runs with autovacuum off; when the billing still
+  // rewrote every claimed delivery (before decision 034), three runs in a row left 20.6M dead versions
+  // in ad_deliveries and slowed the numbers page from 80 ms to 1.5 s and the ads list from 70 to 800 ms.
   if (invoiceIds.length > 0) await client.query('vacuum (analyze)');
   return { period, invoicesUndone: invoiceIds.length, writersRemoved: writerIds.length };
 }
@@ -455,6 +452,25 @@ async function billingOutcome(job) {
   if (!job.stoppedAfterSeconds) {
     if (billed.invoices === 0)
       outcome.note = 'no invoices: the job bills from the 5th of the month (Japan time)';
+    // Checked against the raw rows before the undo: each invoice's stretch holds what it counted, and
+    // no ad is left with deliveries before the month's end after its latest invoice.
+    const [check] = (
+      await db.query(`
+        select (select count(*) from invoices i
+                cross join lateral (select count(*) as n, coalesce(sum(d.unit_price), 0) as s from ad_deliveries d
+                                    where d.ad_id = i.ad_id and d.delivered_at >= i.billed_from
+                                      and d.delivered_at < i.billed_until) r
+                where i.period = ${period}
+                  and (i.stretch_deliveries, i.stretch_subtotal) is distinct from (r.n, r.s))::int as disagreeing,
+               (select count(*) from ads a
+                where not a.is_house_ad and exists (
+                  select 1 from ad_deliveries d
+                  where d.ad_id = a.id and d.delivered_at < (date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo')
+                    and d.delivered_at >= coalesce((select max(i.billed_until) from invoices i where i.ad_id = a.id), '-infinity')
+                    and d.invoice_id is null))::int as left_unbilled`)
+    ).rows;
+    outcome.invoicesDisagreeingWithRawRows = check.disagreeing;
+    outcome.adsLeftUnbilled = check.left_unbilled;
     return outcome;
   }
   await undoBenchChanges(db);
@@ -463,7 +479,9 @@ async function billingOutcome(job) {
     insert into invoices (ad_id, advertiser_id, period, deliveries, subtotal, tax, total, status)
     select a.id, a.advertiser_id, ${period}, 0, 0, 0, 0, 'no_charge'
     from ads a where not a.is_house_ad and a.advertiser_id is not null and exists (
-      select 1 from ad_deliveries d where d.ad_id = a.id and d.invoice_id is null and d.delivered_at < ${monthStart})`);
+      select 1 from ad_deliveries d
+      where d.ad_id = a.id and d.delivered_at < ${monthStart} and d.invoice_id is null
+        and d.delivered_at >= coalesce((select max(i.billed_until) from invoices i where i.ad_id = a.id), '-infinity'))`);
   const perSecond = billed.invoices / job.seconds;
   outcome.billableAds = rowCount;
   outcome.projectedSeconds = perSecond > 0 ? Math.round(rowCount / perSecond) : null;
@@ -778,9 +796,15 @@ function finish() {
           measured: billing?.stoppedAfterSeconds
             ? `> ${billing.stoppedAfterSeconds} s (stopped)`
             : billing?.seconds,
-          met: Boolean(billing?.ok && billing.seconds <= 60 && !billing.stoppedAfterSeconds),
+          met: Boolean(
+            billing?.ok &&
+              billing.seconds <= 60 &&
+              !billing.stoppedAfterSeconds &&
+              billing.invoicesDisagreeingWithRawRows === 0 &&
+              billing.adsLeftUnbilled === 0,
+          ),
           figures: billing
-            ? `${billing.invoices} invoices, ${billing.deliveriesBilled} deliveries billed (period ${billing.period})`
+            ? `${billing.invoices} invoices, ${billing.deliveriesBilled} deliveries billed (period ${billing.period}); ${billing.invoicesDisagreeingWithRawRows ?? '?'} disagreeing with the raw rows, ${billing.adsLeftUnbilled ?? '?'} ads left unbilled`
             : '',
           before: BEFORE.monthlyBilling.text,
         },

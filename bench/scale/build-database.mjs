@@ -630,20 +630,15 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     await client.query(`commit`);
   });
 
-  await step(
-    'ad_deliveries: one per response, in the same order; earlier months already invoiced',
-    async () => {
-      await client.query(`
-      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id, gender, age_band)
+  await step('ad_deliveries: one per response, in the same order', async () => {
+    await client.query(`
+      insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
       select r.ad_id, r.user_id, a.unit_price, r.clicked_at,
-             case when r.clicked_at < ${LAST_MONTH}
-                  then (to_char(r.clicked_at at time zone 'Asia/Tokyo', 'YYYYMM') || substr(r.ad_id::text, 7))::uuid end,
              -- The audience at the click, as qp_click_ad snapshots it (migration 0011).
              p.gender, case when p.birth_date is null then null else qp_age_band(p.birth_date, r.clicked_at) end
       from quiz_responses r join bench_build.ad a on a.id = r.ad_id join bench_build.person p on p.id = r.user_id
       where r.ad_id is not null`);
-    },
-  );
+  });
 
   await step('ad_deliveries: indexes and vacuum (the ads’ delivery slots count them)', async () => {
     await restoreDdl(client, `tbl = 'ad_deliveries' and kind <> 'foreign key'`);
@@ -880,12 +875,15 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
       insert into advertiser_billing (user_id, provider_customer_id, payment_method_id, card_brand, card_last4, registered_at)
       select u.id, 'cus_local_bench_' || v.k, 'pm_local_bench_' || v.k, 'visa', '4242', u.created_at + interval '1 day'
       from bench_build.advertiser v join users u on u.id = v.id where u.card_registered`);
-      // Every month before the last full one is invoiced and charged; a handful of advertisers' charges
-      // failed three months ago (their ads held for billing), which the operator's list shows.
+      // Every month before the last full one is invoiced and charged, each invoice the stretch of time
+      // from its ad's previous one (its first delivery) to its month's end (decision 034); a handful of
+      // advertisers' charges failed three months ago (their ads held for billing), which the operator's
+      // list shows.
       await client.query(`
       insert into invoices (id, ad_id, advertiser_id, period, deliveries, unit_price, subtotal, carried_in, tax, total,
         status, provider_invoice_id, charge_attempts, failure_reason, failed_at, charged_at, created_at, issuer_name,
-        issuer_registration_number, recipient_name, recipient_address)
+        issuer_registration_number, recipient_name, recipient_address, billed_from, billed_until, stretch_deliveries,
+        stretch_subtotal)
       select i.id, i.ad_id, v.id, i.period, i.deliveries, i.unit_price, i.subtotal, i.carried_in,
              floor((i.subtotal + i.carried_in + 5) / 10), i.subtotal + i.carried_in + floor((i.subtotal + i.carried_in + 5) / 10),
              case when i.subtotal + i.carried_in + floor((i.subtotal + i.carried_in + 5) / 10) < 50 then 'carried_over'
@@ -895,16 +893,23 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
              case when i.failed and i.subtotal + i.carried_in + floor((i.subtotal + i.carried_in + 5) / 10) >= 50 then 'Your card was declined.' end,
              case when i.failed and i.subtotal + i.carried_in + floor((i.subtotal + i.carried_in + 5) / 10) >= 50 then i.billed_at + interval '1 minute' end,
              case when not i.failed and i.subtotal + i.carried_in + floor((i.subtotal + i.carried_in + 5) / 10) >= 50 then i.billed_at + interval '1 minute' end,
-             i.billed_at, '株式会社クイズポイント', 'T0000000000000', v.company_name, v.company_address
+             i.billed_at, '株式会社クイズポイント', 'T0000000000000', v.company_name, v.company_address,
+             coalesce(lag(i.billed_until) over (partition by i.ad_id order by i.period), i.first_at), i.billed_until,
+             i.deliveries, i.subtotal
       from (
         select x.*, coalesce(case when lag(x.subtotal) over w + floor((lag(x.subtotal) over w + 5) / 10) < 50
                                   then lag(x.subtotal) over w end, 0) as carried_in,
                (to_date(x.period, 'YYYYMM') + interval '1 month 4 days 4 hours')::timestamp at time zone 'Asia/Tokyo' as billed_at,
                v.k % 400 = 7 and x.period = to_char((bench_build.t0() at time zone 'Asia/Tokyo') - interval '3 months', 'YYYYMM') as failed
         from (
-          select d.invoice_id as id, d.ad_id, to_char(min(d.delivered_at) at time zone 'Asia/Tokyo', 'YYYYMM') as period,
-                 count(*)::int as deliveries, max(d.unit_price) as unit_price, sum(d.unit_price)::int as subtotal
-          from ad_deliveries d where d.invoice_id is not null group by d.invoice_id, d.ad_id
+          select (m.period || substr(m.ad_id::text, 7))::uuid as id, m.*,
+                 (to_date(m.period, 'YYYYMM') + interval '1 month')::timestamp at time zone 'Asia/Tokyo' as billed_until
+          from (
+            select d.ad_id, to_char(d.delivered_at at time zone 'Asia/Tokyo', 'YYYYMM') as period, min(d.delivered_at) as first_at,
+                   count(*)::int as deliveries, max(d.unit_price) as unit_price, sum(d.unit_price)::int as subtotal
+            from ad_deliveries d where d.delivered_at < ${LAST_MONTH}
+            group by 1, 2
+          ) m
         ) x
         join bench_build.ad a on a.id = x.ad_id
         join bench_build.advertiser v on v.k = a.advertiser
@@ -1099,10 +1104,14 @@ export async function checkInvariants(client) {
     'one response per person and ad, one delivery per person and ad (the unique indexes exist)': `
       select 2 - count(*) from pg_indexes
       where indexname in ('quiz_responses_person_ad_key', 'ad_deliveries_ad_user_key')`,
-    'every invoice counts exactly the deliveries it claims': `
-      select count(*) from invoices i left join (select invoice_id, count(*) n, sum(unit_price) s from ad_deliveries
-                                                 where invoice_id is not null group by invoice_id) d on d.invoice_id = i.id
-      where coalesce(d.n, 0) <> i.deliveries or coalesce(d.s, 0) <> i.subtotal`,
+    'each ad’s invoices bill every delivery before the last one’s end exactly once': `
+      select count(*) from (
+        select i.ad_id, max(i.billed_until) as until, sum(i.deliveries) as n, sum(i.subtotal) as s
+        from invoices i group by i.ad_id
+      ) b
+      cross join lateral (select count(*) as n, coalesce(sum(d.unit_price), 0) as s from ad_deliveries d
+                          where d.ad_id = b.ad_id and d.delivered_at < b.until) r
+      where (b.n, b.s) is distinct from (r.n, r.s)`,
     'every delivery is of an approved ad, at its price': `
       select count(*) from ad_deliveries d join ads a on a.id = d.ad_id where a.status <> 'approved' or d.unit_price <> a.unit_price`,
   };

@@ -224,3 +224,74 @@ describe('migration 0012', () => {
     await client.close();
   });
 });
+
+describe.each(databaseKinds())('migration 0023 on %s', (kind) => {
+  const folder = migrationsUpTo('0022_ad_images');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('gives the invoices that claimed deliveries their stretches, the latest one of an ad with unclaimed deliveries starting at the earliest', async () => {
+    const database = await openMigratable(kind);
+    try {
+      await database.migrateTo(folder);
+      // Ad A: September and October invoiced (claimed), then a September delivery that committed after
+      // October was invoiced. Ad B: September invoiced, every delivery claimed, one in November not yet.
+      const statements = `
+        insert into users (id, email, email_hash, role) values ('adv', 'adv@example.com', 'adv', 'advertiser'),
+          ('m1', 'm1@example.com', 'm1', 'user'), ('m2', 'm2@example.com', 'm2', 'user'), ('m3', 'm3@example.com', 'm3', 'user');
+        insert into ads (id, advertiser_id, ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price)
+        values ('aaaaaaaa-0000-4000-8000-000000000000', 'adv', '広告社', 'https://example.com', 'A', 'Q', '["a","b"]', 5, 30),
+               ('bbbbbbbb-0000-4000-8000-000000000000', 'adv', '広告社', 'https://example.com', 'B', 'Q', '["a","b"]', 5, 40);
+        insert into invoices (id, ad_id, advertiser_id, period, deliveries, subtotal, tax, total, status) values
+          ('11111111-0000-4000-8000-000000000000', 'aaaaaaaa-0000-4000-8000-000000000000', 'adv', '202609', 1, 30, 3, 33, 'carried_over'),
+          ('22222222-0000-4000-8000-000000000000', 'aaaaaaaa-0000-4000-8000-000000000000', 'adv', '202610', 1, 30, 3, 66, 'charged'),
+          ('33333333-0000-4000-8000-000000000000', 'bbbbbbbb-0000-4000-8000-000000000000', 'adv', '202609', 2, 80, 8, 88, 'charged');
+        insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id) values
+          ('aaaaaaaa-0000-4000-8000-000000000000', 'm1', 30, '2026-09-10T12:00:00+09:00', '11111111-0000-4000-8000-000000000000'),
+          ('aaaaaaaa-0000-4000-8000-000000000000', 'm2', 30, '2026-10-10T12:00:00+09:00', '22222222-0000-4000-8000-000000000000'),
+          ('aaaaaaaa-0000-4000-8000-000000000000', 'm3', 30, '2026-09-30T23:59:00+09:00', null),
+          ('bbbbbbbb-0000-4000-8000-000000000000', 'm1', 40, '2026-09-01T00:00:00+09:00', '33333333-0000-4000-8000-000000000000'),
+          ('bbbbbbbb-0000-4000-8000-000000000000', 'm2', 40, '2026-09-30T23:59:59+09:00', '33333333-0000-4000-8000-000000000000'),
+          ('bbbbbbbb-0000-4000-8000-000000000000', 'm3', 40, '2026-11-02T08:00:00+09:00', null)`;
+      for (const statement of statements.split(';')) await database.query(statement);
+
+      await database.migrateTo(migrationsFolder);
+
+      const stretches = await database.query(`
+        select period, (extract(epoch from billed_from) * 1000)::bigint::text as billed_from,
+               (extract(epoch from billed_until) * 1000)::bigint::text as billed_until, stretch_deliveries, stretch_subtotal
+        from invoices order by ad_id, period`);
+      const ms = (local: string) => String(new Date(`${local}+09:00`).getTime());
+      expect(stretches).toEqual([
+        {
+          period: '202609',
+          billed_from: null,
+          billed_until: ms('2026-10-01T00:00:00'),
+          stretch_deliveries: null,
+          stretch_subtotal: null,
+        },
+        // The late September delivery lies in this invoice's stretch, which held none: the next bills it.
+        {
+          period: '202610',
+          billed_from: ms('2026-09-30T23:59:00'),
+          billed_until: ms('2026-11-01T00:00:00'),
+          // It held its claimed October delivery, and billed none of the stretch's unclaimed ones.
+          stretch_deliveries: 1,
+          stretch_subtotal: 0,
+        },
+        {
+          period: '202609',
+          billed_from: null,
+          billed_until: ms('2026-10-01T00:00:00'),
+          stretch_deliveries: null,
+          stretch_subtotal: null,
+        },
+      ]);
+      const indexes = await database.query<{ indexname: string }>(
+        `select indexname from pg_indexes where indexname in ('ad_deliveries_unbilled_idx', 'invoices_ad_from_key') order by 1`,
+      );
+      expect(indexes).toEqual([{ indexname: 'invoices_ad_from_key' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -447,7 +447,7 @@ export const quizResponses = pgTable(
   ],
 );
 
-/** Billable click-throughs (SPEC §9 "charged once per click"); an invoice claims them. */
+/** Billable click-throughs (SPEC §9 "charged once per click"); an invoice bills those of its stretch of time. */
 export const adDeliveries = pgTable(
   'ad_deliveries',
   {
@@ -460,9 +460,9 @@ export const adDeliveries = pgTable(
       .references(() => users.id),
     unitPrice: integer('unit_price').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
-    // The invoice that billed it. No foreign key (migration 0020): the monthly run sets it only to an
-    // invoice its own transaction inserted and invoices are never deleted, while the key's check was a
-    // row lock on the invoice for each of a month's millions of claimed deliveries.
+    // The invoice that claimed it, for invoices written before migration 0023 only: since then an
+    // invoice bills a stretch of time (invoices.billed_from … billed_until) and no delivery is written
+    // when it is billed. No foreign key (migration 0020).
     invoiceId: uuid('invoice_id'),
     /** The member's gender and age band at the click (null: not given), the report's audience. */
     gender: text('gender'),
@@ -472,8 +472,6 @@ export const adDeliveries = pgTable(
     index('ad_deliveries_ad_time_idx').on(t.adId, t.deliveredAt),
     index('ad_deliveries_time_idx').using('brin', t.deliveredAt).with({ autosummarize: true }),
     uniqueIndex('ad_deliveries_ad_user_key').on(t.adId, t.userId),
-    // The deliveries no invoice has claimed: the monthly run's billable ads and claims (migration 0015).
-    index('ad_deliveries_unbilled_idx').on(t.adId, t.deliveredAt).where(sql`${t.invoiceId} is null`),
   ],
 );
 
@@ -703,7 +701,7 @@ export const advertiserBilling = pgTable('advertiser_billing', {
 
 /**
  * One invoice per ad and billing month (yyyymm); unique so a run twice bills once. An invoice is
- * written as `charging` with its deliveries claimed, then charged with its id as the idempotency
+ * written as `charging` with the deliveries of its stretch of time summed, then charged with its id as the idempotency
  * key, then marked `charged`; a run that finds one still `charging` (a crash in between) retries
  * the charge with the same key, so the provider charges it once.
  */
@@ -737,9 +735,31 @@ export const invoices = pgTable(
     issuerRegistrationNumber: text('issuer_registration_number'),
     recipientName: text('recipient_name'),
     recipientAddress: text('recipient_address'),
+    /**
+     * The stretch of time it bills (migration 0023, docs/decisions/034-invoice-stretches.md): its ad's
+     * deliveries with billed_from <= delivered_at < billed_until; billed_from is the end of the ad's
+     * previous invoice ('-infinity' for its first), billed_until the end of the billed month. An invoice
+     * written before 0023 claimed its deliveries by ad_deliveries.invoice_id instead (billed_until its
+     * month's end; billed_from null, except on an ad's latest such invoice when deliveries before its
+     * end were still unclaimed: then the earliest of them, so that the next invoice bills them).
+     */
+    billedFrom: timestamp('billed_from', { withTimezone: true }),
+    billedUntil: timestamp('billed_until', { withTimezone: true }),
+    /**
+     * What its own stretch held when it was written: the deliveries, and the yen before tax of those it
+     * billed (all of them, but on the migrated invoice above, which billed none: it claimed its own).
+     * Its deliveries and subtotal add the late ones, those of the previous invoice's stretch committed
+     * after that was written. Null when nothing is checked for late deliveries after it (an invoice
+     * before 0023, apart from the one above).
+     */
+    stretchDeliveries: integer('stretch_deliveries'),
+    stretchSubtotal: integer('stretch_subtotal'),
   },
   (t) => [
     uniqueIndex('invoices_ad_period_key').on(t.adId, t.period),
+    // No two invoices of an ad bill from the same instant: two runs that read the same previous invoice
+    // (of different months, say) cannot both bill the stretch after it.
+    uniqueIndex('invoices_ad_from_key').on(t.adId, t.billedFrom),
     index('invoices_advertiser_idx').on(t.advertiserId, t.period.desc()),
     index('invoices_failed_idx').on(t.advertiserId).where(sql`${t.status} = 'failed'`),
     check('invoices_status_valid', oneOf(t.status, invoiceStatuses)),

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -96,20 +96,17 @@ describe('monthly billing on two instances at once', () => {
         ),
       );
     expect(charges).toHaveLength(billed.filter((invoice) => invoice.status === 'charged').length);
-    expect(
-      await cluster.database.db
-        .select({ id: adDeliveries.id })
-        .from(adDeliveries)
-        .where(
-          and(
-            inArray(
-              adDeliveries.adId,
-              billedAds.map((ad) => ad.id),
-            ),
-            sql`${adDeliveries.invoiceId} is null`,
-          ),
-        ),
-    ).toEqual([]);
+    // Every delivery lies in its ad's invoice's stretch of time (the invariants check the sums too).
+    const unbilled = await queryRows<{ n: number }>(
+      cluster.database.db,
+      sql`select count(*)::int as n from ad_deliveries d
+          where d.ad_id in (${sql.join(
+            billedAds.map((ad) => sql`${ad.id}::uuid`),
+            sql`, `,
+          )}) and not exists (select 1 from invoices i where i.ad_id = d.ad_id
+                              and d.delivered_at >= i.billed_from and d.delivered_at < i.billed_until)`,
+    );
+    expect(unbilled).toEqual([{ n: 0 }]);
   });
 });
 
@@ -159,18 +156,18 @@ describe('monthly billing when an instance is killed in the middle of the run', 
       select d.user_id, d.user_id, d.ad_id, d.delivered_at from ad_deliveries d where d.ad_id in (${ids})`);
     await db.execute(sql`select qp_spread_ad_room(id, max_deliveries) from ads where id in (${ids})`);
 
-    // The second batch's claim of one ad sleeps, so the kill comes inside that batch.
+    // The second batch's amounts of one ad sleep, so the kill comes inside that batch.
     const sortedIds = billedAds.map((ad) => ad.id).sort();
     await db.execute(
       sql.raw(`
-      create function qp_test_slow_claim() returns trigger language plpgsql as $$
+      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
       begin
-        if new.ad_id = '${sortedIds[300]}' and new.invoice_id is not null then perform pg_sleep(2); end if;
+        if new.ad_id = '${sortedIds[300]}' and new.deliveries > 0 then perform pg_sleep(6); end if;
         return new;
       end $$`),
     );
-    await db.execute(sql`create trigger qp_test_slow_claim before update on ad_deliveries
-                         for each row execute function qp_test_slow_claim()`);
+    await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
+                         for each row execute function qp_test_slow_amounts()`);
     const cutOff = fetch(`${cluster.servers[0]!.url}/dev/payments/run-monthly-billing`, {
       method: 'POST',
     }).then(
@@ -193,7 +190,7 @@ describe('monthly billing when an instance is killed in the middle of the run', 
     await stopServer(cluster.servers[0]!, 'SIGKILL');
     expect(await cutOff).toBe('cut off');
     // Dropping the trigger waits for the dead instance's transaction to end: it is rolled back.
-    await db.execute(sql`drop trigger qp_test_slow_claim on ad_deliveries`);
+    await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
     const billedBeforeRestart = await db
       .select({ id: invoices.id })
       .from(invoices)
@@ -213,7 +210,7 @@ describe('monthly billing when an instance is killed in the middle of the run', 
       invoices: number;
       ads: number;
       wrong: number;
-      unclaimed: number;
+      unbilled: number;
       charged: number;
       charges: number;
     }>(
@@ -222,12 +219,15 @@ describe('monthly billing when an instance is killed in the middle of the run', 
             count(*)::int as invoices,
             count(distinct i.ad_id)::int as ads,
             count(*) filter (where i.deliveries <> 3 or i.subtotal <> 300 or i.total <> 330
-              or (select count(*) from ad_deliveries d where d.invoice_id = i.id) <> 3)::int as wrong,
-            (select count(*) from ad_deliveries d where d.ad_id in (${ids}) and d.invoice_id is null)::int as unclaimed,
+              or (select count(*) from ad_deliveries d where d.ad_id = i.ad_id
+                  and d.delivered_at >= i.billed_from and d.delivered_at < i.billed_until) <> 3)::int as wrong,
+            (select count(*) from ad_deliveries d where d.ad_id in (${ids}) and not exists (
+               select 1 from invoices b where b.ad_id = d.ad_id
+               and d.delivered_at >= b.billed_from and d.delivered_at < b.billed_until))::int as unbilled,
             count(*) filter (where i.status = 'charged')::int as charged,
             (select count(*) from dev_payment_charges c where c.customer_id = 'cus_killed')::int as charges
           from invoices i where i.ad_id in (${ids})`,
     );
-    expect(check).toEqual({ invoices: 450, ads: 450, wrong: 0, unclaimed: 0, charged: 450, charges: 450 });
+    expect(check).toEqual({ invoices: 450, ads: 450, wrong: 0, unbilled: 0, charged: 450, charges: 450 });
   });
 });

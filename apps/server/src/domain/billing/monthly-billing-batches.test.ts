@@ -24,6 +24,7 @@ const jst = (local: string) => new Date(`${local}+09:00`);
 /** The runs on the 5th of November 2026 bill October. */
 const NOVEMBER_RUN = jst('2026-11-05T04:00:00');
 const { end: OCTOBER_END } = previousJapanMonth(NOVEMBER_RUN);
+const { end: SEPTEMBER_END } = previousJapanMonth(jst('2026-10-05T04:00:00'));
 
 function run(db: Database, options: { now?: Date; batchSize?: number } = {}) {
   return runMonthlyBilling({
@@ -48,6 +49,8 @@ interface Month {
   /** Non-house ads, in id order. */
   billed: string[];
   houseAds: string[];
+  /** The ad with a September delivery committed after September was billed. */
+  lateAd: string;
 }
 
 /**
@@ -118,7 +121,7 @@ async function arrangeMonth(db: Database, adCount: number): Promise<Month> {
     },
   ]);
   const billed = created.map((ad) => ad.id).sort();
-  return { billed, houseAds: [house!.id] };
+  return { billed, houseAds: [house!.id], lateAd: created[1]!.id };
 }
 
 /** Deliveries by viewers `first`…: the j-th delivery of a row `j` minutes after `at`. */
@@ -142,16 +145,24 @@ interface Expected {
   carried_in: number;
 }
 
-/** What the November run must bill per ad, read from the raw rows before it runs. */
+/**
+ * What the November run must bill per ad, read from the raw rows before it runs: every delivery before
+ * the end of October less what the earlier invoices billed (so the late September delivery too).
+ */
 async function expectedOctober(db: Database): Promise<Expected[]> {
   return queryRows<Expected>(
     db,
-    sql`select d.ad_id, count(*)::int as deliveries, sum(d.unit_price)::int as subtotal,
+    sql`select d.ad_id, (count(*) - coalesce(e.deliveries, 0))::int as deliveries,
+               (sum(d.unit_price) - coalesce(e.subtotal, 0))::int as subtotal,
                coalesce((select case when p.status = 'carried_over' then p.subtotal + p.carried_in else 0 end
                          from invoices p where p.ad_id = d.ad_id order by p.period desc limit 1), 0)::int as carried_in
         from ad_deliveries d join ads a on a.id = d.ad_id
-        where d.invoice_id is null and d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz and not a.is_house_ad
-        group by d.ad_id order by d.ad_id`,
+        left join lateral (select sum(i.deliveries) as deliveries, sum(i.subtotal) as subtotal
+                           from invoices i where i.ad_id = d.ad_id) e on true
+        where d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz and not a.is_house_ad
+        group by d.ad_id, e.deliveries, e.subtotal
+        having count(*) > coalesce(e.deliveries, 0)
+        order by d.ad_id`,
   );
 }
 
@@ -168,23 +179,36 @@ interface Billed {
   recipient_name: string;
   recipient_address: string | null;
   issuer_name: string;
-  claimed: number;
-  claimed_sum: number;
+  billed_from: string;
+  billed_until: string;
+  stretch_deliveries: number;
+  stretch_subtotal: number;
+  /** What its stretch of time holds now. */
+  held: number;
+  held_sum: number;
 }
 
-/** October's invoices with what their claimed deliveries say, by ad. */
+/** October's invoices with what the deliveries of their stretches of time say, by ad. */
 function octoberInvoices(db: Database) {
   return queryRows<Billed>(
     db,
     sql`select i.id, i.ad_id, i.deliveries, i.unit_price, i.subtotal, i.carried_in, i.tax, i.total, i.status,
-               i.recipient_name, i.recipient_address, i.issuer_name,
-               (select count(*) from ad_deliveries d where d.invoice_id = i.id)::int as claimed,
-               (select coalesce(sum(d.unit_price), 0) from ad_deliveries d where d.invoice_id = i.id)::int as claimed_sum
-        from invoices i where i.period = '202610' order by i.ad_id`,
+               i.recipient_name, i.recipient_address, i.issuer_name, i.billed_from::text, i.billed_until::text,
+               i.stretch_deliveries, i.stretch_subtotal, h.held, h.held_sum
+        from invoices i
+        cross join lateral (
+          select count(*)::int as held, coalesce(sum(d.unit_price), 0)::int as held_sum from ad_deliveries d
+          where d.ad_id = i.ad_id and d.delivered_at >= i.billed_from and d.delivered_at < i.billed_until
+        ) h
+        where i.period = '202610' order by i.ad_id`,
   );
 }
 
-/** The invoices agree with the raw deliveries, each delivery claimed by its own ad's invoice once. */
+/**
+ * The invoices agree with the raw deliveries: each bills October from where its ad's September invoice
+ * ended, plus what reached September's stretch after it was written; each ad's invoices together bill
+ * every delivery before November once, and no delivery is written.
+ */
 async function expectBilledExactlyOnce(db: Database, expected: Expected[], month: Month) {
   const billed = await octoberInvoices(db);
   expect(billed.map((invoice) => invoice.ad_id)).toEqual(month.billed);
@@ -197,29 +221,34 @@ async function expectBilledExactlyOnce(db: Database, expected: Expected[], month
     })),
   ).toEqual(expected);
   for (const invoice of billed) {
-    expect(invoice.claimed).toBe(invoice.deliveries);
-    expect(invoice.claimed_sum).toBe(invoice.subtotal);
+    expect(new Date(invoice.billed_until)).toEqual(OCTOBER_END);
+    expect(new Date(invoice.billed_from)).toEqual(SEPTEMBER_END);
+    expect({ held: invoice.held, held_sum: invoice.held_sum }).toEqual({
+      held: invoice.stretch_deliveries,
+      held_sum: invoice.stretch_subtotal,
+    });
+    // The late September delivery is the only one billed outside its invoice's stretch.
+    const late = invoice.ad_id === month.lateAd ? 1 : 0;
+    expect(invoice.deliveries - invoice.stretch_deliveries).toBe(late);
     const { tax, total, status } = invoiceAmounts(invoice.subtotal, invoice.carried_in);
     expect({ tax: invoice.tax, total: invoice.total }).toEqual({ tax, total });
     expect(invoice.status).toBe(status === 'charging' ? 'charged' : status);
     expect(invoice.issuer_name).toBe(ISSUER.name);
   }
-  const [claims] = await queryRows<{
-    wrong_ad: number;
-    unclaimed: number;
-    november_claimed: number;
-    house: number;
-  }>(
+  const [claims] = await queryRows<{ unbilled: number; twice: number; written: number; house: number }>(
     db,
-    sql`select
-          (select count(*) from ad_deliveries d join invoices i on i.id = d.invoice_id where i.ad_id <> d.ad_id)::int as wrong_ad,
-          (select count(*) from ad_deliveries d join ads a on a.id = d.ad_id
-           where d.invoice_id is null and d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz and not a.is_house_ad)::int as unclaimed,
-          (select count(*) from ad_deliveries d
-           where d.invoice_id is not null and d.delivered_at >= ${OCTOBER_END.toISOString()}::timestamptz)::int as november_claimed,
-          (select count(*) from invoices i join ads a on a.id = i.ad_id where a.is_house_ad)::int as house`,
+    sql`with per_ad as (
+          select a.id, (select count(*) from ad_deliveries d
+                        where d.ad_id = a.id and d.delivered_at < ${OCTOBER_END.toISOString()}::timestamptz) as delivered,
+                 (select coalesce(sum(i.deliveries), 0) from invoices i where i.ad_id = a.id) as billed
+          from ads a where not a.is_house_ad
+        )
+        select (select count(*) from per_ad where billed < delivered)::int as unbilled,
+               (select count(*) from per_ad where billed > delivered)::int as twice,
+               (select count(*) from ad_deliveries where invoice_id is not null)::int as written,
+               (select count(*) from invoices i join ads a on a.id = i.ad_id where a.is_house_ad)::int as house`,
   );
-  expect(claims).toEqual({ wrong_ad: 0, unclaimed: 0, november_claimed: 0, house: 0 });
+  expect(claims).toEqual({ unbilled: 0, twice: 0, written: 0, house: 0 });
   // One charge per charged invoice, keyed by the invoice, for its total.
   const charges = await queryRows<{ idempotency_key: string; amount: number }>(
     db,
@@ -262,9 +291,7 @@ describe.each(databaseKinds())('monthly billing in batches on %s', (kind) => {
         })),
       ).toEqual(expected);
       snapshots.push(billed.map(({ id: _id, ...rest }) => rest));
-      // Undone for the next batch size: the claims released, the invoices gone.
-      await db.execute(sql`update ad_deliveries set invoice_id = null
-                           where invoice_id in (select id from invoices where period = '202610')`);
+      // Undone for the next batch size: the invoices gone (no delivery was written).
       await db.execute(sql`delete from invoices where period = '202610'`);
     }
     for (const snapshot of snapshots.slice(1)) expect(snapshot).toEqual(snapshots[0]);
@@ -290,18 +317,18 @@ describe.each(databaseKinds())('a monthly run stopped between batches on %s', (k
     const db = database.db;
     const month = await arrangeMonth(db, 20);
     const expected = await expectedOctober(db);
-    // The 11th ad (the third batch of four) cannot be claimed: its batch fails mid-way.
+    // The 11th ad (the third batch of four) cannot get its amounts: its batch fails at its last step.
     const failing = month.billed[10]!;
     await db.execute(
       sql.raw(`
-      create function qp_test_refuse_claim() returns trigger language plpgsql as $$
+      create function qp_test_refuse_amounts() returns trigger language plpgsql as $$
       begin
-        if new.ad_id = '${failing}' and new.invoice_id is not null then raise exception 'the batch fails here'; end if;
+        if new.ad_id = '${failing}' and new.deliveries > 0 then raise exception 'the batch fails here'; end if;
         return new;
       end $$`),
     );
-    await db.execute(sql`create trigger qp_test_refuse_claim before update on ad_deliveries
-                         for each row execute function qp_test_refuse_claim()`);
+    await db.execute(sql`create trigger qp_test_refuse_amounts before update on invoices
+                         for each row execute function qp_test_refuse_amounts()`);
 
     await expect(
       createMonthlyInvoices({ db, now: NOVEMBER_RUN, issuer: ISSUER, batchSize: 4, concurrency: 1 }),
@@ -309,21 +336,176 @@ describe.each(databaseKinds())('a monthly run stopped between batches on %s', (k
     // Batches one and two committed; the third left nothing (not even its invoices); the rest never ran.
     const partial = await octoberInvoices(db);
     expect(partial.map((invoice) => invoice.ad_id)).toEqual(month.billed.slice(0, 8));
-    const [left] = await queryRows<{ claimed: number }>(
+    const [left] = await queryRows<{ invoices: number }>(
       db,
-      sql`select count(*)::int as claimed from ad_deliveries
+      sql`select count(*)::int as invoices from invoices
           where ad_id in (${sql.join(
             month.billed.slice(8).map((id) => sql`${id}::uuid`),
             sql`, `,
-          )}) and invoice_id is not null and delivered_at >= '2026-10-01T00:00:00+09:00'`,
+          )}) and period = '202610'`,
     );
-    expect(left?.claimed).toBe(0);
+    expect(left?.invoices).toBe(0);
 
-    await db.execute(sql`drop trigger qp_test_refuse_claim on ad_deliveries`);
+    await db.execute(sql`drop trigger qp_test_refuse_amounts on invoices`);
     const resumed = await run(db, { batchSize: 4 });
     expect(resumed.invoices).toBe(12);
     expect((await run(db, { batchSize: 4 })).invoices).toBe(0);
     await expectBilledExactlyOnce(db, expected, month);
+  });
+});
+
+describe.each(databaseKinds())('the first run after invoices that claimed their deliveries on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('bills what follows them once, and the late delivery migration 0023 found, never a claimed one', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 2);
+    const [a, b] = month.billed as [string, string];
+    // As migration 0023 leaves a database billed by claims: every delivery before November claimed by
+    // its ad's invoices of September and October, but one of ad A's, committed after October was
+    // billed; A's October invoice starts at it and held its claimed October delivery, B's has no stretch.
+    await db.execute(sql`delete from invoices`);
+    const viewers = (
+      await queryRows<{ id: string }>(db, sql`select id from users where id like 'viewer-%' limit 1`)
+    )[0]!.id;
+    await db.execute(sql`delete from ad_deliveries where ad_id not in (${a}::uuid, ${b}::uuid)`);
+    await db.execute(sql`delete from ad_deliveries where delivered_at < '2026-11-01T00:00:00+09:00'`);
+    const viewer = (n: number) => `${viewers.replace(/-\d+$/, '')}-${n}`;
+    const legacy = async (ad: string, period: string, at: string, by: number, stretchFrom?: string) => {
+      const [invoice] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into invoices (ad_id, advertiser_id, period, deliveries, subtotal, tax, total, status, billed_from,
+                                  billed_until, stretch_deliveries, stretch_subtotal)
+            select ${ad}::uuid, a.advertiser_id, ${period}, 1, a.unit_price, 0, 0, 'charged', ${stretchFrom ?? null}::timestamptz,
+                   (to_date(${period}, 'YYYYMM') + interval '1 month')::timestamp at time zone 'Asia/Tokyo',
+                   ${stretchFrom ? 1 : null}::int, ${stretchFrom ? 0 : null}::int
+            from ads a where a.id = ${ad}::uuid
+            returning id`,
+      );
+      await db.execute(sql`insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, invoice_id)
+                           select ${ad}::uuid, ${viewer(by)}, a.unit_price, ${at}::timestamptz, ${invoice!.id}::uuid
+                           from ads a where a.id = ${ad}::uuid`);
+    };
+    await legacy(a, '202609', '2026-09-10T12:00:00+09:00', 91);
+    await legacy(a, '202610', '2026-10-10T12:00:00+09:00', 92, '2026-09-30T23:59:00+09:00');
+    await db.execute(sql`insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at)
+                         select ${a}::uuid, ${viewer(93)}, a.unit_price, '2026-09-30T23:59:00+09:00'
+                         from ads a where a.id = ${a}::uuid`);
+    await legacy(b, '202609', '2026-09-20T12:00:00+09:00', 94);
+    await db.execute(sql`insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at)
+                         select ${b}::uuid, ${viewer(95)}, a.unit_price, '2026-10-15T12:00:00+09:00'
+                         from ads a where a.id = ${b}::uuid`);
+
+    const december = jst('2026-12-05T04:00:00');
+    const first = await createMonthlyInvoices({ db, now: december, issuer: ISSUER });
+    expect(first.created).toHaveLength(2);
+    expect(await createMonthlyInvoices({ db, now: december, issuer: ISSUER })).toMatchObject({ created: [] });
+    const novembers = await queryRows<{
+      ad_id: string;
+      deliveries: number;
+      stretch_deliveries: number;
+      billed_from: string;
+    }>(
+      db,
+      sql`select ad_id, deliveries, stretch_deliveries, billed_from::text from invoices where period = '202611' order by ad_id`,
+    );
+    const novemberOf = async (ad: string) =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ad_deliveries where ad_id = ${ad}::uuid
+                and delivered_at >= '2026-11-01T00:00:00+09:00' and delivered_at < '2026-12-01T00:00:00+09:00'`,
+          )
+        )[0]!.n,
+      );
+    // A: November, and the late September delivery. B: October and November (its last invoice is September's).
+    expect(novembers).toEqual([
+      {
+        ad_id: a,
+        deliveries: (await novemberOf(a)) + 1,
+        stretch_deliveries: await novemberOf(a),
+        billed_from: expect.any(String),
+      },
+      {
+        ad_id: b,
+        deliveries: (await novemberOf(b)) + 1,
+        stretch_deliveries: (await novemberOf(b)) + 1,
+        billed_from: expect.any(String),
+      },
+    ]);
+    expect(novembers.map((row) => new Date(row.billed_from))).toEqual([
+      jst('2026-11-01T00:00:00'),
+      jst('2026-10-01T00:00:00'),
+    ]);
+  });
+});
+
+describe.each(postgresKinds())('monthly runs for two different months at once (%s)', (kind) => {
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    second = await openPostgres(database.url!, 20);
+  });
+  afterEach(async () => {
+    await second.close();
+    await database.close();
+  });
+
+  it('never bills one stretch twice when instances whose clocks disagree bill October and November together', async () => {
+    const db = database.db;
+    const month = await arrangeMonth(db, 30);
+    const runs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        run(i % 2 === 0 ? db : second.db, {
+          now: i % 3 === 0 ? jst('2026-12-05T04:00:00') : NOVEMBER_RUN,
+          batchSize: 2 + (i % 4),
+        }),
+      ),
+    );
+    expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBeGreaterThanOrEqual(30);
+    // Each ad's invoices follow one another without a gap or an overlap, and together bill every
+    // delivery before December once.
+    const perAd = await queryRows<{
+      ad_id: string;
+      delivered: number;
+      billed: number;
+      delivered_sum: number;
+      billed_sum: number;
+      breaks: number;
+    }>(
+      db,
+      sql`select a.id as ad_id,
+                 (select count(*) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered,
+                 (select coalesce(sum(i.deliveries), 0) from invoices i where i.ad_id = a.id)::int as billed,
+                 (select coalesce(sum(d.unit_price), 0) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered_sum,
+                 (select coalesce(sum(i.subtotal), 0) from invoices i where i.ad_id = a.id)::int as billed_sum,
+                 (select count(*) from (
+                    select billed_from, lag(billed_until) over (order by billed_from) as previous_until
+                    from invoices i where i.ad_id = a.id) c
+                  where c.previous_until is not null and c.previous_until <> c.billed_from)::int as breaks
+          from ads a where a.id in (${sql.join(
+            month.billed.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by a.id`,
+    );
+    expect(perAd).toHaveLength(30);
+    for (const row of perAd) {
+      expect({ billed: row.billed, billed_sum: row.billed_sum, breaks: row.breaks }).toEqual({
+        billed: row.delivered,
+        billed_sum: row.delivered_sum,
+        breaks: 0,
+      });
+    }
+    // Run again on both clocks: nothing left.
+    expect(
+      (await run(db)).invoices + (await run(second.db, { now: jst('2026-12-05T04:00:00') })).invoices,
+    ).toBe(0);
   });
 });
 
@@ -354,17 +536,17 @@ describe.each(postgresKinds())('monthly billing at once on two instances, with a
     const db = database.db;
     const month = await arrangeMonth(db, 60);
     const expected = await expectedOctober(db);
-    // The 31st ad's claim sleeps, so the run is caught inside its batch (the eighth of four ads each).
+    // The 31st ad's amounts sleep, so the run is caught inside its batch (the eighth of four ads each).
     await db.execute(
       sql.raw(`
-      create function qp_test_slow_claim() returns trigger language plpgsql as $$
+      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
       begin
-        if new.ad_id = '${month.billed[30]}' and new.invoice_id is not null then perform pg_sleep(30); end if;
+        if new.ad_id = '${month.billed[30]}' and new.deliveries > 0 then perform pg_sleep(30); end if;
         return new;
       end $$`),
     );
-    await db.execute(sql`create trigger qp_test_slow_claim before update on ad_deliveries
-                         for each row execute function qp_test_slow_claim()`);
+    await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
+                         for each row execute function qp_test_slow_amounts()`);
     const crashed = createMonthlyInvoices({
       db: second.db,
       now: NOVEMBER_RUN,
@@ -392,7 +574,7 @@ describe.each(postgresKinds())('monthly billing at once on two instances, with a
     // The crash: the connection dies in the middle of the batch's transaction.
     await db.execute(sql`select pg_terminate_backend(${pid})`);
     expect(await crashed).toBe('crashed');
-    await db.execute(sql`drop trigger qp_test_slow_claim on ad_deliveries`);
+    await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
 
     const runs = await Promise.all([run(db), run(second.db, { batchSize: 7 })]);
     expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);

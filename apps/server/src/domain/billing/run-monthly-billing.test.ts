@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { invoiceAmounts } from '@quiz-points/shared';
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
 import { adDeliveries, advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
@@ -303,7 +303,13 @@ describe.each(postgresKinds())('monthly billing on two instances at once (%s)', 
     expect(charges.map((c) => c.amount).sort((a, b) => a - b)).toEqual(
       ads.map((ad) => invoiceAmounts(ad.unitPrice * 2, 0).total),
     );
-    const unclaimed = await db.select().from(adDeliveries).where(isNull(adDeliveries.invoiceId));
-    expect(unclaimed.filter((d) => ads.some((ad) => ad.id === d.adId))).toEqual([]);
+    // Each invoice bills its ad's two deliveries, from the first of them to the end of October.
+    expect(rows.map((r) => ({ deliveries: r.deliveries, from: r.billedFrom, until: r.billedUntil }))).toEqual(
+      rows.map(() => ({
+        deliveries: 2,
+        from: jst('2026-10-20T10:00:00'),
+        until: jst('2026-11-01T00:00:00'),
+      })),
+    );
   });
 });

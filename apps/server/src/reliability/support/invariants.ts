@@ -52,11 +52,27 @@ const violations = {
     select t.id from point_transactions t
     where t.reason in ('gift_request', 'gift_refund')
       and not exists (select 1 from gift_requests g where g.id::text = t.ref)`,
-  'an invoice whose count differs from the deliveries it claimed': sql`
+  // An invoice bills its ad's deliveries of a stretch of time, plus the late ones of the previous
+  // stretch (decision 034); one written before migration 0023 claimed them by invoice_id.
+  'an ad whose invoices do not bill every delivery before the last one’s end exactly once': sql`
+    select a.id from ads a
+    cross join lateral (
+      select max(i.billed_until) as until, sum(i.deliveries) as deliveries, sum(i.subtotal) as subtotal
+      from invoices i where i.ad_id = a.id
+    ) b
+    cross join lateral (
+      select count(*) as deliveries, coalesce(sum(d.unit_price), 0) as subtotal from ad_deliveries d
+      where d.ad_id = a.id and d.delivered_at < b.until
+    ) r
+    where b.until is not null and (b.deliveries, b.subtotal) is distinct from (r.deliveries, r.subtotal)`,
+  'an invoice whose stretch does not follow its ad’s previous invoice, or holds other than it counted': sql`
     select i.id from invoices i
-    where i.deliveries <> (select count(*) from ad_deliveries d where d.invoice_id = i.id)`,
-  // No foreign key checks ad_deliveries.invoice_id (migration 0020: the monthly claim sets it only to
-  // an invoice its own transaction inserted, and invoices are never deleted); this does instead.
+    where i.stretch_deliveries is not null and i.billed_from is not null and (
+      exists (select 1 from invoices p where p.ad_id = i.ad_id and p.period < i.period
+              and p.stretch_deliveries is not null and p.billed_until > i.billed_from)
+      or i.stretch_deliveries > (select count(*) from ad_deliveries d where d.ad_id = i.ad_id
+                                 and d.delivered_at >= i.billed_from and d.delivered_at < i.billed_until))`,
+  // No foreign key checks ad_deliveries.invoice_id (migration 0020); this does instead.
   'a delivery claimed by an invoice that does not exist': sql`
     select d.id from ad_deliveries d
     where d.invoice_id is not null and not exists (select 1 from invoices i where i.id = d.invoice_id)`,
