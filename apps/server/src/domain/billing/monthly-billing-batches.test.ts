@@ -469,18 +469,20 @@ describe.each(postgresKinds())('monthly runs for two different months at once (%
       ),
     );
     expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBeGreaterThanOrEqual(30);
-    // Each ad's invoices follow one another without a gap or an overlap, and together bill every
-    // delivery before December once.
-    const perAd = await queryRows<{
-      ad_id: string;
-      delivered: number;
-      billed: number;
-      delivered_sum: number;
-      billed_sum: number;
-      breaks: number;
-    }>(
-      db,
-      sql`select a.id as ad_id,
+    // Each ad's invoices follow one another without a gap or an overlap: no delivery billed twice. A
+    // November run that met an October invoice being written left its ad out (the key on billed_from),
+    // so some of November may be left for the next run.
+    const billing = () =>
+      queryRows<{
+        ad_id: string;
+        delivered: number;
+        billed: number;
+        delivered_sum: number;
+        billed_sum: number;
+        breaks: number;
+      }>(
+        db,
+        sql`select a.id as ad_id,
                  (select count(*) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered,
                  (select coalesce(sum(i.deliveries), 0) from invoices i where i.ad_id = a.id)::int as billed,
                  (select coalesce(sum(d.unit_price), 0) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered_sum,
@@ -493,9 +495,17 @@ describe.each(postgresKinds())('monthly runs for two different months at once (%
             month.billed.map((id) => sql`${id}::uuid`),
             sql`, `,
           )}) order by a.id`,
-    );
-    expect(perAd).toHaveLength(30);
-    for (const row of perAd) {
+      );
+    const afterRace = await billing();
+    expect(afterRace).toHaveLength(30);
+    for (const row of afterRace) {
+      expect(row.breaks).toBe(0);
+      expect(row.billed).toBeLessThanOrEqual(row.delivered);
+      expect(row.billed_sum).toBeLessThanOrEqual(row.delivered_sum);
+    }
+    // The next run bills what was left: every delivery before December once.
+    await run(second.db, { now: jst('2026-12-05T04:00:00') });
+    for (const row of await billing()) {
       expect({ billed: row.billed, billed_sum: row.billed_sum, breaks: row.breaks }).toEqual({
         billed: row.delivered,
         billed_sum: row.delivered_sum,
