@@ -445,44 +445,106 @@ describe.each(databaseKinds())('the first run after invoices that claimed their 
   });
 });
 
-describe.each(postgresKinds())('monthly runs for two different months at once (%s)', (kind) => {
-  let database: TestDatabase;
-  let second: DatabaseHandle;
-  beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    second = await openPostgres(database.url!, 20);
-  });
-  afterEach(async () => {
-    await second.close();
-    await database.close();
-  });
+describe.each(postgresKinds())(
+  'monthly billing at once on two instances, with a crash or for two months (%s)',
+  (kind) => {
+    let database: TestDatabase;
+    let second: DatabaseHandle;
+    beforeEach(async () => {
+      database = await createTestDatabase(kind);
+      second = await openPostgres(database.url!, 20);
+    });
+    afterEach(async () => {
+      await second.close();
+      await database.close();
+    });
 
-  it('never bills one stretch twice when instances whose clocks disagree bill October and November together', async () => {
-    const db = database.db;
-    const month = await arrangeMonth(db, 30);
-    const runs = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        run(i % 2 === 0 ? db : second.db, {
-          now: i % 3 === 0 ? jst('2026-12-05T04:00:00') : NOVEMBER_RUN,
-          batchSize: 2 + (i % 4),
-        }),
-      ),
-    );
-    expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBeGreaterThanOrEqual(30);
-    // Each ad's invoices follow one another without a gap or an overlap: no delivery billed twice. A
-    // November run that met an October invoice being written left its ad out (the key on billed_from),
-    // so some of November may be left for the next run.
-    const billing = () =>
-      queryRows<{
-        ad_id: string;
-        delivered: number;
-        billed: number;
-        delivered_sum: number;
-        billed_sum: number;
-        breaks: number;
-      }>(
-        db,
-        sql`select a.id as ad_id,
+    it('bills each of 60 ads once when 16 runs in small batches start at once on two instances', async () => {
+      const db = database.db;
+      const month = await arrangeMonth(db, 60);
+      const expected = await expectedOctober(db);
+      const runs = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => run(i % 2 === 0 ? db : second.db, { batchSize: 3 + (i % 5) })),
+      );
+      expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBe(60);
+      await expectBilledExactlyOnce(db, expected, month);
+    });
+
+    it('finishes once after a run whose connection died inside a batch, with two runs at once', async () => {
+      const db = database.db;
+      const month = await arrangeMonth(db, 60);
+      const expected = await expectedOctober(db);
+      // The 31st ad's amounts sleep, so the run is caught inside its batch (the eighth of four ads each).
+      await db.execute(
+        sql.raw(`
+      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
+      begin
+        if new.ad_id = '${month.billed[30]}' and new.deliveries > 0 then perform pg_sleep(30); end if;
+        return new;
+      end $$`),
+      );
+      await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
+                         for each row execute function qp_test_slow_amounts()`);
+      const crashed = createMonthlyInvoices({
+        db: second.db,
+        now: NOVEMBER_RUN,
+        issuer: ISSUER,
+        batchSize: 4,
+        concurrency: 1,
+      }).then(
+        () => 'finished',
+        () => 'crashed',
+      );
+      const sleeping = async () =>
+        (
+          await queryRows<{ pid: number }>(
+            db,
+            sql`select pid from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`,
+          )
+        )[0]?.pid;
+      let pid: number | undefined;
+      for (let i = 0; i < 200 && pid === undefined; i++) {
+        pid = await sleeping();
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(pid).toBeDefined();
+      expect((await octoberInvoices(db)).map((invoice) => invoice.ad_id)).toEqual(month.billed.slice(0, 28));
+      // The crash: the connection dies in the middle of the batch's transaction.
+      await db.execute(sql`select pg_terminate_backend(${pid})`);
+      expect(await crashed).toBe('crashed');
+      await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
+
+      const runs = await Promise.all([run(db), run(second.db, { batchSize: 7 })]);
+      expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);
+      await expectBilledExactlyOnce(db, expected, month);
+    });
+
+    it('never bills one stretch twice when instances whose clocks disagree bill October and November together', async () => {
+      const db = database.db;
+      const month = await arrangeMonth(db, 30);
+      const runs = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          run(i % 2 === 0 ? db : second.db, {
+            now: i % 3 === 0 ? jst('2026-12-05T04:00:00') : NOVEMBER_RUN,
+            batchSize: 2 + (i % 4),
+          }),
+        ),
+      );
+      expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBeGreaterThanOrEqual(30);
+      // Each ad's invoices follow one another without a gap or an overlap: no delivery billed twice. A
+      // November run that met an October invoice being written left its ad out (the key on billed_from),
+      // so some of November may be left for the next run.
+      const billing = () =>
+        queryRows<{
+          ad_id: string;
+          delivered: number;
+          billed: number;
+          delivered_sum: number;
+          billed_sum: number;
+          breaks: number;
+        }>(
+          db,
+          sql`select a.id as ad_id,
                  (select count(*) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered,
                  (select coalesce(sum(i.deliveries), 0) from invoices i where i.ad_id = a.id)::int as billed,
                  (select coalesce(sum(d.unit_price), 0) from ad_deliveries d where d.ad_id = a.id and d.delivered_at < '2026-12-01T00:00:00+09:00')::int as delivered_sum,
@@ -495,99 +557,27 @@ describe.each(postgresKinds())('monthly runs for two different months at once (%
             month.billed.map((id) => sql`${id}::uuid`),
             sql`, `,
           )}) order by a.id`,
-      );
-    const afterRace = await billing();
-    expect(afterRace).toHaveLength(30);
-    for (const row of afterRace) {
-      expect(row.breaks).toBe(0);
-      expect(row.billed).toBeLessThanOrEqual(row.delivered);
-      expect(row.billed_sum).toBeLessThanOrEqual(row.delivered_sum);
-    }
-    // The next run bills what was left: every delivery before December once.
-    await run(second.db, { now: jst('2026-12-05T04:00:00') });
-    for (const row of await billing()) {
-      expect({ billed: row.billed, billed_sum: row.billed_sum, breaks: row.breaks }).toEqual({
-        billed: row.delivered,
-        billed_sum: row.delivered_sum,
-        breaks: 0,
-      });
-    }
-    // Run again on both clocks: nothing left.
-    expect(
-      (await run(db)).invoices + (await run(second.db, { now: jst('2026-12-05T04:00:00') })).invoices,
-    ).toBe(0);
-  });
-});
-
-describe.each(postgresKinds())('monthly billing at once on two instances, with a crash (%s)', (kind) => {
-  let database: TestDatabase;
-  let second: DatabaseHandle;
-  beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    second = await openPostgres(database.url!, 20);
-  });
-  afterEach(async () => {
-    await second.close();
-    await database.close();
-  });
-
-  it('bills each of 60 ads once when 16 runs in small batches start at once on two instances', async () => {
-    const db = database.db;
-    const month = await arrangeMonth(db, 60);
-    const expected = await expectedOctober(db);
-    const runs = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => run(i % 2 === 0 ? db : second.db, { batchSize: 3 + (i % 5) })),
-    );
-    expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBe(60);
-    await expectBilledExactlyOnce(db, expected, month);
-  });
-
-  it('finishes once after a run whose connection died inside a batch, with two runs at once', async () => {
-    const db = database.db;
-    const month = await arrangeMonth(db, 60);
-    const expected = await expectedOctober(db);
-    // The 31st ad's amounts sleep, so the run is caught inside its batch (the eighth of four ads each).
-    await db.execute(
-      sql.raw(`
-      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
-      begin
-        if new.ad_id = '${month.billed[30]}' and new.deliveries > 0 then perform pg_sleep(30); end if;
-        return new;
-      end $$`),
-    );
-    await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
-                         for each row execute function qp_test_slow_amounts()`);
-    const crashed = createMonthlyInvoices({
-      db: second.db,
-      now: NOVEMBER_RUN,
-      issuer: ISSUER,
-      batchSize: 4,
-      concurrency: 1,
-    }).then(
-      () => 'finished',
-      () => 'crashed',
-    );
-    const sleeping = async () =>
-      (
-        await queryRows<{ pid: number }>(
-          db,
-          sql`select pid from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`,
-        )
-      )[0]?.pid;
-    let pid: number | undefined;
-    for (let i = 0; i < 200 && pid === undefined; i++) {
-      pid = await sleeping();
-      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(pid).toBeDefined();
-    expect((await octoberInvoices(db)).map((invoice) => invoice.ad_id)).toEqual(month.billed.slice(0, 28));
-    // The crash: the connection dies in the middle of the batch's transaction.
-    await db.execute(sql`select pg_terminate_backend(${pid})`);
-    expect(await crashed).toBe('crashed');
-    await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
-
-    const runs = await Promise.all([run(db), run(second.db, { batchSize: 7 })]);
-    expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);
-    await expectBilledExactlyOnce(db, expected, month);
-  });
-});
+        );
+      const afterRace = await billing();
+      expect(afterRace).toHaveLength(30);
+      for (const row of afterRace) {
+        expect(row.breaks).toBe(0);
+        expect(row.billed).toBeLessThanOrEqual(row.delivered);
+        expect(row.billed_sum).toBeLessThanOrEqual(row.delivered_sum);
+      }
+      // The next run bills what was left: every delivery before December once.
+      await run(second.db, { now: jst('2026-12-05T04:00:00') });
+      for (const row of await billing()) {
+        expect({ billed: row.billed, billed_sum: row.billed_sum, breaks: row.breaks }).toEqual({
+          billed: row.delivered,
+          billed_sum: row.delivered_sum,
+          breaks: 0,
+        });
+      }
+      // Run again on both clocks: nothing left.
+      expect(
+        (await run(db)).invoices + (await run(second.db, { now: jst('2026-12-05T04:00:00') })).invoices,
+      ).toBe(0);
+    });
+  },
+);
