@@ -130,22 +130,22 @@ async function invoiceBatch(
   // (ad, billed_from) leave out every ad another run has invoiced (or is invoicing: this waits for its
   // commit). The qualified invoice's parties are kept as they are now: the invoice never changes
   // afterwards (recipient: the company name, else the display name).
-  const inserted = await queryRows<{ id: string; ad_id: string }>(
+  const inserted = await queryRows<{ id: string; ad_id: string; billed_from: string }>(
     tx,
     sql`insert into invoices (ad_id, advertiser_id, period, deliveries, subtotal, tax, total, status,
                               issuer_name, issuer_registration_number, recipient_name, recipient_address,
                               billed_from, billed_until)
         select a.id, u.id, ${period}, 0, 0, 0, 0, 'charging', ${issuer.name}, ${issuer.registrationNumber},
-               coalesce(u.company_name, u.display_name, ''), u.company_address, ${startAfter(firstDelivery)},
-               ${until}::timestamptz
+               coalesce(u.company_name, u.display_name, ''), u.company_address, s.start, ${until}::timestamptz
         from ads a
         join users u on u.id = a.advertiser_id
         ${latestInvoice}
+        cross join lateral (select ${startAfter(firstDelivery)} as start) s
         where a.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(adIds)}::jsonb))
-          and not a.is_house_ad and ${startAfter(firstDelivery)} < ${until}::timestamptz
+          and not a.is_house_ad and s.start < ${until}::timestamptz
         order by a.id
         on conflict do nothing
-        returning id, ad_id`,
+        returning id, ad_id, billed_from`,
   );
   if (inserted.length === 0) return [];
 
@@ -158,8 +158,8 @@ async function invoiceBatch(
   const summed = await queryRows<SummedRow>(
     tx,
     sql`with batch as (
-          select b.*, i.billed_from from jsonb_to_recordset(${JSON.stringify(inserted)}::jsonb) as b(id uuid, ad_id uuid)
-          join invoices i on i.id = b.id
+          select * from jsonb_to_recordset(${JSON.stringify(inserted)}::jsonb)
+            as b(id uuid, ad_id uuid, billed_from timestamptz)
         )
         select b.id, s.deliveries, s.subtotal, s.unit_price,
                coalesce(l.deliveries - p.stretch_deliveries, 0) as late_deliveries,
