@@ -29,7 +29,7 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-describe.each(viewports)('an ad’s banner image (issue 28), the form at $width×$height', (viewport) => {
+describe.each(viewports)('an ad’s banner image, the form at $width×$height', (viewport) => {
   beforeEach(async () => {
     await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
   });

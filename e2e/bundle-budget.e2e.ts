@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 9's JavaScript budget, checked on the production build: the landing page's initial
+ * The JavaScript budget (docs/performance.md), checked on the production build: the landing page's initial
  * JavaScript stays under 100 KB gzip, and every route's (that plus the route's lazy page and its
  * static imports) under 150 KB gzip. The HTML's script is a tiny module (src/boot.ts) that loads
  * the app (src/main.tsx, an entry of its own) once the page has painted (docs/performance.md), so
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const LANDING_BUDGET = 100 * 1024;
 const ROUTE_BUDGET = 150 * 1024;
 /**
- * The advertiser's and the operator's console pages (issue 28): desk tools behind a sign-in, whose ad
+ * The advertiser's and the operator's console pages: desk tools behind a sign-in, whose ad
  * form carries the image upload, the per-field checks and the spending confirmations; docs/decisions/
  * 033-consoles.md. The landing page and every member page keep the budgets above.
  */

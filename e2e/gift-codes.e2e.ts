@@ -9,7 +9,7 @@ const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
 const postgres = usePostgres();
 
 /**
- * The gift-code inventory (issue 16), walked by the admin and a member: QUO 3,000 is used only here,
+ * The gift-code inventory, walked by the admin and a member: QUO 3,000 is used only here,
  * so the other exchange journeys keep the admin's manual path.
  */
 describe('the gift-code inventory', () => {

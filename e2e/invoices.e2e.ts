@@ -30,7 +30,7 @@ function lastMonth() {
   return { at, period: `${clock.year}${clock.month}` };
 }
 
-describe('spend and qualified invoices (issue 17)', () => {
+describe('spend and qualified invoices', () => {
   it('an advertiser gives the company details, sees a billed month and this month, and downloads the invoice PDF', async () => {
     const { page } = browser;
     const email = `invoice-adv-${unique()}@example.com`;

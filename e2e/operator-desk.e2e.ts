@@ -99,7 +99,7 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-describe.each(viewports)('the operator console at $width×$height (issue 28)', (viewport) => {
+describe.each(viewports)('the operator console at $width×$height', (viewport) => {
   const shot = (page: Page, name: string) => screenshot(page, `operator-${viewport.name}-${name}`);
   beforeEach(async () => {
     await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });

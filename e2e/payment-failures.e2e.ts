@@ -40,7 +40,7 @@ async function invoiceOf(adId: string) {
   return rows[0] as { status: string; failure_reason: string | null; holds: string[] };
 }
 
-describe('failed payments (issue 17)', () => {
+describe('failed payments', () => {
   it('an advertiser whose card was declined sees the banner, registers a new card, and the banner goes', async () => {
     const { page } = browser;
     const email = `declined-${unique()}@example.com`;

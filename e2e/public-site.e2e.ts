@@ -134,7 +134,7 @@ describe('every route of the spec', () => {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
       await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
-      // The operator console has its own footer (issue 28).
+      // The operator console has its own footer.
       const footer = url.startsWith('/advertiser')
         ? 'advertiser'
         : url.startsWith('/admin')

@@ -8,7 +8,10 @@ export interface PostgresDatabase {
   url: string;
   drop(): Promise<unknown>;
 }
-export function createPostgresDatabase(prefix: string): Promise<PostgresDatabase>;
+export function createPostgresDatabase(
+  prefix: string,
+  options?: { template?: string },
+): Promise<PostgresDatabase>;
 export function waitUntilOk(
   url: string,
   options?: { child?: ChildProcess; output?: () => string; timeoutMs?: number },

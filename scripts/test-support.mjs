@@ -45,10 +45,16 @@ export function checkPostgres() {
   return withAdminClient((client) => client.query('select 1'));
 }
 
-/** A new, empty database on the test PostgreSQL, named `<prefix>_<random>`, dropped by `drop()`. */
-export async function createPostgresDatabase(prefix) {
+/**
+ * A new database on the test PostgreSQL, named `<prefix>_<random>`, dropped by `drop()`: empty, or a
+ * copy of `template` (a database nobody is connected to, such as the migrated one the server tests
+ * make once per run).
+ */
+export async function createPostgresDatabase(prefix, { template } = {}) {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  await withAdminClient((client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js, dist/migrate.js and dist/run-job.js. npm packages stay
 // external; the workspace's shared package (TypeScript source) is bundled in.
-import { readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -26,3 +26,11 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The SQL rule files (src/db/rule-files.ts) go beside the bundle, under the same paths.
+const src = new URL('./src/', import.meta.url).pathname;
+const rules = new URL('./dist/rules/', import.meta.url).pathname;
+rmSync(rules, { recursive: true, force: true });
+for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+  if (file.endsWith('.sql')) cpSync(src + file, rules + file);
+}

@@ -634,7 +634,7 @@ export async function buildDatabase({ client, size, step, log = console.log }) {
     await client.query(`
       insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
       select r.ad_id, r.user_id, a.unit_price, r.clicked_at,
-             -- The audience at the click, as qp_click_ad snapshots it (migration 0011).
+             -- The audience at the click, as qp_click_ad snapshots it (domain/ads/click-ad.sql).
              p.gender, case when p.birth_date is null then null else qp_age_band(p.birth_date, r.clicked_at) end
       from quiz_responses r join bench_build.ad a on a.id = r.ad_id join bench_build.person p on p.id = r.user_id
       where r.ad_id is not null`);

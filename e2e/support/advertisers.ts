@@ -127,7 +127,7 @@ export async function approveAd(db: pg.Client, adId: string) {
 }
 
 /**
- * The advertiser console's navigation (issue 28), opened from the menu button where it hides behind
+ * The advertiser console's navigation, opened from the menu button where it hides behind
  * one (below 1024 px wide; beside the page it is always there).
  */
 export async function consoleNav(page: Page) {

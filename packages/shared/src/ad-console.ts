@@ -12,7 +12,7 @@ export const AD_SEARCH_MAX_LENGTH = 50;
 export const MAX_BULK_ADS = 100;
 
 /**
- * The advertiser's ads table and the confirmations of what an action commits (issue 28). The words
+ * The advertiser's ads table and the confirmations of what an action commits. The words
  * stay out of the main catalogue (messages.ts), which every first page downloads: only the
  * advertiser's pages and the server need them.
  */

@@ -4,7 +4,7 @@ import { limits, MAX_DELIVERIES_LIMIT } from './constants.ts';
 import { formatNumber, messages } from './messages.ts';
 
 /**
- * What is wrong with each field of the ad form (issue 28), said beside the field: which rule failed,
+ * What is wrong with each field of the ad form, said beside the field: which rule failed,
  * required or too long. The request's refusal stays SPEC §5's すべての項目を正しく入力してください。,
  * which the form shows once as its summary. Apart from the main catalogue (see running-ads.ts).
  */

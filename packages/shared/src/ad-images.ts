@@ -1,4 +1,4 @@
-// Issue 28, image creatives: one banner image per ad (docs/decisions/031-image-creatives.md). The
+// Image creatives: one banner image per ad (docs/decisions/031-image-creatives.md). The
 // server decides what an upload is from its bytes; these rules are shared so the browser can say the
 // same thing before sending.
 

@@ -8,7 +8,7 @@ export const REPORT_DEFAULT_DAYS = 30;
 export const REPORT_MAX_DAYS = 366;
 
 /**
- * The ad report's words (issue 17). They stay out of the main catalogue, which every first page
+ * The ad report's words. They stay out of the main catalogue, which every first page
  * downloads (e2e/bundle-budget.e2e.ts): only the advertiser's report page and the server need them.
  */
 export const adReportMessages = {

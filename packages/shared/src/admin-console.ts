@@ -138,7 +138,7 @@ export const dashboardQuery = z
   .superRefine(dayRangeCheck);
 
 /**
- * The advertiser list (issue 17): words the server sends. The list's own screen words live in the
+ * The advertiser list: words the server sends. The list's own screen words live in the
  * web's admin feature.
  */
 export const advertiserConsoleMessages = {

@@ -11,7 +11,7 @@ export type {
 } from './responses/advertiser-dashboard.ts';
 
 /**
- * The advertiser dashboard's ranges of Japan-time days (issue 28): today, the last 7 days (today
+ * The advertiser dashboard's ranges of Japan-time days: today, the last 7 days (today
  * included), this month so far, last month; any other range is given by its two days.
  */
 export const dashboardRanges = ['today', '7days', 'this-month', 'last-month'] as const;

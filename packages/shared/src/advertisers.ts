@@ -44,7 +44,7 @@ export type PricedTargeting = Pick<Targeting, 'targetGender' | 'targetAgeRange'>
 
 /**
  * The targetings that each add one extra targeting fee, in the ad form's order, with the word for
- * each: SPEC §9's gender and age, and issue 17's five profile lists. The price below counts them, and
+ * each: SPEC §9's gender and age, and the five profile lists. The price below counts them, and
  * every text that explains the price lists them from here (extraTargetingFeeRule).
  */
 export const feeTargetings = [
@@ -74,7 +74,7 @@ export const extraTargetingFeeRule = `${feeTargetings.map(({ name }) => name).jo
 
 /**
  * SPEC §9: per-delivery cost = user reward + base fee, plus one extra targeting fee for any gender
- * filter and one for any age filter (however many boxes are ticked); issue 17 adds one more for each
+ * filter and one for any age filter (however many boxes are ticked); and one more for each
  * profile dimension used, the same way (docs/decisions/020-profile-targeting.md).
  */
 export function perDeliveryCost(pricing: Pricing, targeting: PricedTargeting): number {
@@ -150,7 +150,7 @@ export const adInputBody = z
 /** A submission as the server parses it (profile lists left out are filled in empty). */
 export type AdInputBody = z.output<typeof adInputBody>;
 
-/** Issue 17: the targeting of an ad being written, for how many members it would reach. */
+/** The targeting of an ad being written, for how many members it would reach. */
 export const reachEstimateBody = z.strictObject({
   targetGender: targetGenderSchema,
   targetAgeRange: targetAgeRangeSchema,
@@ -194,7 +194,7 @@ export const advertiserSignUpBody = z.strictObject({
   email: emailField,
   password: newPassword,
   agreeToTerms: z.literal(true, { error: messages.advertiserTermsRequired }),
-  // The invoices' addressee (issue 17), asked at sign-up and editable later; optional.
+  // The invoices' addressee, asked at sign-up and editable later; optional.
   companyName: companyFields.companyName.optional(),
   companyAddress: companyFields.companyAddress.optional(),
 });

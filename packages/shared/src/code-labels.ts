@@ -13,7 +13,7 @@ import type { MaritalStatus } from './profile-options.ts';
 import type { AdHold } from './running-ads.ts';
 import type { ChildrenTarget } from './targeting.ts';
 
-// Every code the database stores, in the words people read (issue 28): the operator's console, the
+// Every code the database stores, in the words people read: the operator's console, the
 // advertiser's pages and the member's profile show these, never `female` or `daily_quiz`. A module of
 // its own, outside the catalogue every first page downloads: only the pages that show codes load it.
 

@@ -43,7 +43,7 @@ export const roles = ['user', 'advertiser'] as const;
 /** An ad is kept as a `draft` until its advertiser submits it for review (`pending`). */
 export const adStatuses = ['draft', 'pending', 'approved', 'rejected'] as const;
 /**
- * Why an approved ad is held back from delivery while it keeps its place (issue 17): its advertiser
+ * Why an approved ad is held back from delivery while it keeps its place: its advertiser
  * paused it, the advertiser's payment failed, or the admin suspended the advertiser. An ad delivers only
  * with no hold (and inside its schedule); a hold does not end it, and lifting the last one resumes it.
  */

@@ -4,7 +4,7 @@ import { MAX_DELIVERIES_LIMIT } from './constants.ts';
 import { formatNumber } from './messages.ts';
 
 /**
- * Daily budgets (issue 28, docs/decisions/030-daily-budgets.md): the most deliveries an ad makes in
+ * Daily budgets (docs/decisions/030-daily-budgets.md): the most deliveries an ad makes in
  * one Japan-time day, optional, never above its cap. The words stay out of the main catalogue, as the
  * running ads' do: only the advertiser's pages need them (the member's refusal, adDailyBudgetReached,
  * is in messages.ts, since the click's SQL raises it by that key).

@@ -3,7 +3,7 @@ import './zod-config.ts';
 import { addDays, adReportMessages, daysInRange } from './ad-reports.ts';
 import { japanIsoDate } from './japan-time.ts';
 
-// A range of Japan-time days picked by a console page (issue 28): a preset or custom days, kept in
+// A range of Japan-time days picked by a console page: a preset or custom days, kept in
 // the page's address. The server reads the days; the browser turns a preset into them.
 
 export const dayRangePresets = ['today', '7d', '30d', 'this-month', 'last-month', 'custom'] as const;

@@ -35,7 +35,7 @@ export const rejectGiftBody = z.strictObject({
 });
 
 /**
- * The gift-code inventory's words (issue 16). They stay out of the main catalogue, which every first
+ * The gift-code inventory's words. They stay out of the main catalogue, which every first
  * page downloads (e2e/bundle-budget.e2e.ts): only the exchange and the admin's pages need them.
  */
 export const giftCodeMessages = {

@@ -11,7 +11,7 @@ export type {
 } from './responses/billing.ts';
 
 /**
- * Spend and qualified invoices (issue 17, docs/decisions/017-qualified-invoices.md). Their words stay
+ * Spend and qualified invoices (docs/decisions/017-qualified-invoices.md). Their words stay
  * out of the main catalogue, which every first page downloads (e2e/bundle-budget.e2e.ts).
  */
 export const invoiceMessages = {

@@ -28,7 +28,7 @@ export const messages = {
   alreadyWaiting: 'すでに広告ページを開いています。30秒経過後に再度お試しください。',
   adEnded: 'この広告の配信は終了しました。',
   adCapReached: 'この広告は配信上限に達したため、クイズに挑戦できません。',
-  // Issue 28: the ad's daily budget is used up until midnight Japan time.
+  // The ad's daily budget is used up until midnight Japan time.
   adDailyBudgetReached: 'この広告は本日の配信上限に達したため、本日はクイズに挑戦できません。',
   clickFailed: 'クリック処理中にエラーが発生しました。再度お試しください。',
   genericError: 'エラーが発生しました',
@@ -137,7 +137,7 @@ export const messages = {
   userReinstated: 'アカウントの停止を解除しました。',
   adminNotSuspendable: '運営アカウントは停止できません。',
 
-  // Notices (issue 16): the admin's お知らせ and members' reading of them.
+  // Notices: the admin's お知らせ and members' reading of them.
   noticeTitleRequired: 'タイトルを入力してください。',
   noticeTitleTooLong: 'タイトルは100文字以内で入力してください。',
   noticeBodyRequired: '本文を入力してください。',

@@ -1,7 +1,7 @@
 export type { AdminFailedCharge, ChargeRetryResult, OwnFailedCharge } from './responses/payment-failures.ts';
 
 /**
- * Failed payments' words (issue 17) that the server sends. Kept out of the main catalogue, which
+ * Failed payments' words that the server sends. Kept out of the main catalogue, which
  * every first page downloads (e2e/bundle-budget.e2e.ts): only the advertiser's and admin's pages
  * need them.
  */

@@ -30,9 +30,9 @@ export const pageRoutes = [
   // Beyond SPEC §2: the password-reset landing and each ad's report.
   '/advertiser/reset-password',
   '/advertiser/ads/:id/report',
-  // Issue 17: month-to-date spend and the qualified invoices.
+  // Month-to-date spend and the qualified invoices.
   '/advertiser/billing',
-  // Issue 28: the console's reports across ads, and the account.
+  // The console's reports across ads, and the account.
   '/advertiser/reports',
   '/advertiser/account',
   '/admin',
@@ -41,20 +41,20 @@ export const pageRoutes = [
   '/admin/create-quiz',
   // SPEC-NOTES: the admin's screen for pending gift requests.
   '/admin/gifts',
-  // Issue 16: the gift-code inventory.
+  // The gift-code inventory.
   '/admin/gift-codes',
-  // Issue 7: the rest of the operator console.
+  // The rest of the operator console.
   '/admin/settings',
   '/admin/users',
   '/admin/users/:id',
   '/admin/numbers',
-  // Issue 16: お知らせ, read by members and posted by the admin.
+  // お知らせ, read by members and posted by the admin.
   '/notices',
   '/admin/notices',
-  // Issue 17: the advertiser list.
+  // The advertiser list.
   '/admin/advertisers',
   '/admin/advertisers/:id',
-  // Issue 17: failed card charges, with a retry.
+  // Failed card charges, with a retry.
   '/admin/billing',
 ] as const;
 

@@ -8,7 +8,7 @@ import { japanIsoDate } from './japan-time.ts';
 export type AdHold = (typeof adHolds)[number];
 
 /**
- * Running an ad (issue 17): its delivery window, pausing it, drafts and copies. The words stay out of
+ * Running an ad: its delivery window, pausing it, drafts and copies. The words stay out of
  * the main catalogue (messages.ts), which every first page downloads: only the advertiser's and the
  * admin's pages need them, and the server sends the schedule's.
  */

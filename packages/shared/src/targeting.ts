@@ -13,7 +13,7 @@ import {
   prefectures,
 } from './profile-options.ts';
 
-// Profile targeting (issue 17): an ad may also be aimed by what members fill in on their profile.
+// Profile targeting: an ad may also be aimed by what members fill in on their profile.
 // Its own module, so the first page's JavaScript, which needs none of it, never carries the lists.
 
 export type ChildrenTarget = (typeof childrenTargets)[number];

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { openReplicaReader, type ReplicaReader, type ReplicaSettings } from './replica.ts';
+import { applyRuleFiles, type RuleConnection, readRuleFiles, ruleFilesApplied } from './rule-files.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,10 +30,15 @@ export interface DatabaseHandle {
   /** The replica's checks and state, with DATABASE_REPLICA_URL (for /metrics and the logs). */
   replica?: ReplicaReader;
   kind: 'pglite' | 'postgres';
-  /** Runs the migrations; safe when several instances start at once. */
+  /**
+   * Runs the versioned migrations, then applies the SQL rule files that changed (db/rule-files.ts);
+   * safe when several instances start at once.
+   */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The whole database as PGlite's data folder archive (PGlite only: the tests' template). */
+  dump?(): Promise<Blob>;
   /** The connection pool's state, on PostgreSQL (for /metrics); PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -54,10 +60,20 @@ async function migrationsApplied(client: pg.PoolClient): Promise<boolean> {
   return Number(applied.rows[0]?.latest ?? 0) >= newest;
 }
 
+export interface OpenOptions {
+  /** Where the SQL rule files are read from (tests); default the build's own. */
+  ruleFilesFolder?: string;
+}
+
+export interface PgliteOptions extends OpenOptions {
+  /** An in-memory database starts as a copy of this dump (PGlite's dumpDataDir; the tests' template). */
+  startFrom?: Blob;
+}
+
 export async function openPostgres(
   url: string,
   poolSize = 20,
-  options: { replica?: ReplicaSettings } = {},
+  options: { replica?: ReplicaSettings } & OpenOptions = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A client that loses its connection must not crash the process: idle ones report to the pool,
@@ -74,13 +90,19 @@ export async function openPostgres(
     replica,
     kind: 'postgres',
     async migrate() {
+      const rules = readRuleFiles(options.ruleFilesFolder);
       const client = await pool.connect();
+      const connection: RuleConnection = {
+        query: (text, params) => client.query(text, params) as never,
+        exec: (text) => client.query(text),
+      };
       try {
         // Nothing pending: no DDL at all, so a role granted only DML can start (docs/deploy.md).
-        if (await migrationsApplied(client)) return;
+        if ((await migrationsApplied(client)) && (await ruleFilesApplied(connection, rules))) return;
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await applyRuleFiles(connection, rules);
         } catch (error) {
           // drizzle wraps the driver's error: its SQLSTATE is on the cause.
           const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
@@ -110,18 +132,27 @@ export async function openPostgres(
 }
 
 /** The embedded database. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
     // pg_trgm backs the admin's searches (migration 0014 creates it; PGlite loads it here).
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
       reader: db,
       kind: 'pglite',
       async migrate() {
+        const rules = readRuleFiles(options.ruleFilesFolder);
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+        await applyRuleFiles(
+          { query: (text, params) => client.query(text, params) as never, exec: (text) => client.exec(text) },
+          rules,
+        );
       },
       async ping() {
         await client.query('select 1');
@@ -129,6 +160,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       async close() {
         await client.close();
         lock?.release();
+      },
+      async dump() {
+        return client.dumpDataDir('none');
       },
     };
   } catch (error) {

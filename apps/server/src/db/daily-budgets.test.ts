@@ -32,7 +32,7 @@ const BURST_TIMEOUT = 120_000;
 let memberSequence = 0;
 
 /**
- * Daily budgets (issue 28, migrations/0021_daily_budgets.sql): an ad's deliveries in one Japan-time
+ * Daily budgets (migrations/0021_daily_budgets.sql): an ad's deliveries in one Japan-time
  * day never pass its daily budget, whatever clicks arrive at once, and the budget fills again at
  * midnight Japan time; the cap still holds over the days. `now` is the domain's injectable clock.
  */

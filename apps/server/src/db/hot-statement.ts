@@ -5,9 +5,9 @@ import { DomainError } from '../domain/domain-error.ts';
 import type { Database } from './client.ts';
 
 /**
- * A hot request's whole work as one statement (a function of migrations/0003_hot_paths.sql), sent
+ * A hot request's whole work as one statement (a function of a SQL rule file, db/rule-files.ts), sent
  * as a named prepared statement: one round trip, parsed and planned once per connection, with no
- * query building or row mapping per request (issue 14).
+ * query building or row mapping per request.
  */
 export interface HotStatement {
   /** The server-side name (node-postgres prepares it once per pooled connection). */

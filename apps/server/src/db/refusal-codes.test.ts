@@ -8,7 +8,7 @@ import { refusalOf } from './hot-statement.ts';
 /**
  * Every refusal the SQL functions raise (`qp_refuse('CODE', 'messageKey')`) names a code of the error
  * table and, when it gives one, a message of the catalogue: refusalOf turns only those into a
- * DomainError, so an unknown one would reach a member as a 500 (issue 29).
+ * DomainError, so an unknown one would reach a member as a 500.
  */
 const sqlText = readdirSync(migrationsFolder)
   .filter((name) => name.endsWith('.sql'))

@@ -48,7 +48,7 @@ const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
 
 export type TargetGender = { male: boolean; female: boolean; other: boolean };
 /**
- * Issue 28: an ad's banner image as stored: its WebP files in the image storage, each named by its
+ * An ad's banner image as stored: its WebP files in the image storage, each named by its
  * content's SHA-256, narrowest first; `width` and `height` are the widest file's.
  */
 export type StoredAdImage = {
@@ -104,7 +104,7 @@ export const users = pgTable(
     lastDailyQuizId: varchar('last_daily_quiz_id', { length: 8 }),
     cardRegistered: boolean('card_registered').notNull().default(false),
     displayName: text('display_name'),
-    /** An advertiser's company name and address for invoices (issue 17; null: not given). */
+    /** An advertiser's company name and address for invoices (null: not given). */
     companyName: text('company_name'),
     companyAddress: text('company_address'),
     signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
@@ -241,7 +241,7 @@ export const ads = pgTable(
       .notNull()
       .default({ '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false }),
     /**
-     * Profile targeting (issue 17): an empty list means everyone; otherwise the member's own profile
+     * Profile targeting: an empty list means everyone; otherwise the member's own profile
      * value must be in it (a member who left it blank is not matched).
      */
     targetPrefectures: text('target_prefectures').array().notNull().default(sql`'{}'::text[]`),
@@ -256,14 +256,14 @@ export const ads = pgTable(
     /** What holds the ad back from delivery (adHolds); empty when it may deliver. */
     holds: text('holds').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * The most deliveries in one Japan-time day (issue 28); null is no daily limit. What is left today
+     * The most deliveries in one Japan-time day; null is no daily limit. What is left today
      * is counted by adDaySlots; an approved ad's budget changes only through qp_set_ad_daily_budget.
      */
     dailyBudget: integer('daily_budget'),
     /** The Japan-time day the daily budget ran out on: the ad list leaves the ad out for that day. */
     dailyBudgetReachedOn: date('daily_budget_reached_on', { mode: 'string' }),
     rejectionReason: text('rejection_reason'),
-    /** The banner image (issue 28); null without one. */
+    /** The banner image; null without one. */
     image: jsonb('image').$type<StoredAdImage>(),
     isHouseAd: boolean('is_house_ad').notNull().default(false),
     createdAt: createdAt(),
@@ -304,9 +304,9 @@ export const ads = pgTable(
 );
 
 /**
- * What an approved ad may still deliver, spread over a few rows (issue 14): a click takes one unit
+ * What an approved ad may still deliver, spread over a few rows: a click takes one unit
  * from any row no other click holds, so clicks on a popular ad rarely wait on each other. The rows
- * of an ad always hold maxDeliveries minus its deliveries (migrations/0004_hot_ad.sql keeps them so,
+ * of an ad always hold maxDeliveries minus its deliveries (domain/ads/ad-delivery.sql keeps them so,
  * and qp_click_ad takes from them).
  */
 export const adDeliverySlots = pgTable(
@@ -325,10 +325,10 @@ export const adDeliverySlots = pgTable(
 );
 
 /**
- * What a budgeted ad may still deliver on one Japan-time day (issue 28), spread over as many rows as
+ * What a budgeted ad may still deliver on one Japan-time day, spread over as many rows as
  * its delivery slots: each row's share of the daily budget (allowance) and what it has left of the day
  * it last delivered on. A click takes one unit from a row no other click holds; the first click of a
- * new day to take a row starts it again from its allowance (migrations/0021_daily_budgets.sql).
+ * new day to take a row starts it again from its allowance (domain/ads/click-ad.sql).
  */
 export const adDaySlots = pgTable(
   'ad_day_slots',
@@ -582,13 +582,13 @@ export const giftRequests = pgTable(
 );
 
 /**
- * The gift-code inventory (issue 16): codes the admin loaded for a gift type and amount, each
+ * The gift-code inventory: codes the admin loaded for a gift type and amount, each
  * encrypted at rest (AES-256-GCM under GIFT_CODE_KEY, domain/gifts/gift-code-cipher.ts); only the
  * last four characters are kept in clear, for the admin's masked view. `fingerprint`, a keyed hash
  * of the code as people read it (letter case and hyphens aside), refuses a code loaded twice;
  * `fingerprint_version` 1 marks one written before that, of the code as loaded, which the next load
  * computes again (migrations/0019_trust.sql). An exchange takes one available code inside its own
- * statement (qp_take_gift_code, migrations/0006_gift_codes_notices.sql), so a code goes to one request:
+ * statement (qp_take_gift_code, domain/gifts/request-gift.sql), so a code goes to one request:
  * `gift_request_id` is unique, and set exactly when the code is issued.
  */
 export const giftCodes = pgTable(
@@ -624,7 +624,7 @@ export const giftCodes = pgTable(
 );
 
 /**
- * お知らせ (issue 16): the admin posts a notice shown to signed-in people from `starts_on` to
+ * お知らせ: the admin posts a notice shown to signed-in people from `starts_on` to
  * `ends_on` (Japan-time dates, both included). Who has read which: noticeReads.
  */
 export const notices = pgTable(
@@ -1037,7 +1037,7 @@ export const siteOpenDayLedger = pgTable(
 
 /**
  * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on
- * users keeps it (migrations/0012_site_figures.sql), so the points liability needs no scan of users.
+ * users keeps it (domain/analytics/site-figures.sql), so the points liability needs no scan of users.
  */
 export const withdrawnBalances = pgTable('withdrawn_balances', {
   userId: text('user_id')

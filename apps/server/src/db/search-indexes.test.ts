@@ -115,7 +115,7 @@ describe.each(postgresKinds())('the admin searches’ indexes on %s', (kind) => 
     }
     expect(await advertiserLines({ db })).toHaveLength(50);
     expect(await advertiserLines({ db, q: 'tanaka-shoji' })).toHaveLength(17);
-    // A later page starts at its cursor along the same index (issue 28).
+    // A later page starts at its cursor along the same index.
     const [, , last] = await advertiserLines({ db, limit: 3 });
     const laterPlan = await planOf(db, advertiserLines({ db, cursor: last!.user.id }));
     expect(laterPlan.nodes).toContainEqual({

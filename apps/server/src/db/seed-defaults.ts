@@ -14,7 +14,7 @@ export const defaultSettings = {
     { points: 50, weight: 1 },
   ],
   dailyQuizPoints: { correct: 5, wrong: 1 },
-  /** Two destinations, so the choice shows (issue 16); the admin edits them. */
+  /** Two destinations, so the choice shows; the admin edits them. */
   giftTypes: [
     { id: 'amazon', label: 'Amazonギフトカード', amounts: [1000, 3000, 5000, 10000] },
     { id: 'quo', label: 'QUOカードPay', amounts: [1000, 3000, 5000] },

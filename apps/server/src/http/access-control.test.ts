@@ -47,7 +47,7 @@ const objectProbes: Record<string, Probe[]> = {
   'POST /api/advertiser/ads/:adId/pause': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/resume': changesToAnotherAdvertisersAd,
   'POST /api/advertiser/ads/:adId/daily-budget': changesToAnotherAdvertisersAd,
-  // Issue 28: an ad's image, sent as a real image file: only its advertiser may set or remove it.
+  // An ad's image, sent as a real image file: only its advertiser may set or remove it.
   'PUT /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
   'DELETE /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
   'GET /api/advertiser/ads/:adId/report': [

@@ -10,7 +10,7 @@ import { useTestApp } from '../test/use-test-app.ts';
 const DAY = 86_400_000;
 
 /**
- * Who an ad delivers to, and when (issue 17; migrations/0008 qp_ad_delivers): holds, the delivery
+ * Who an ad delivers to, and when (migrations/0008 qp_ad_delivers): holds, the delivery
  * window and profile targeting, as the ad list and the click see them. One rule: an ad left out of the
  * list is also refused on click, and one opened before it stopped still takes the answer.
  */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 /**
- * Issue 28: two instances of the app, each with its own S3 client, on one database and one bucket
+ * Two instances of the app, each with its own S3 client, on one database and one bucket
  * (a local S3-compatible server): an image uploaded through one is listed and served by the other,
  * byte for byte, since the files come from the storage and never from a process's memory.
  */

@@ -16,7 +16,7 @@ import { useTestApp } from '../test/use-test-app.ts';
 type Page<Row> = { nextCursor: string | null; total?: number } & Record<string, Row[] | unknown>;
 
 /**
- * Issue 28: the review queue, the gift requests, the people and the advertisers stay usable with
+ * The review queue, the gift requests, the people and the advertisers stay usable with
  * thousands of rows — each a page at a time (keyset, `cursor` = the last row's id) and searchable.
  */
 describe.each(databaseKinds())('the admin’s long lists on %s', (kind) => {

@@ -39,7 +39,7 @@ function months(now = new Date()) {
   return { start, lastMonth, thisPeriod: `${year}${month}`, lastPeriod: `${y}${m}` };
 }
 
-describe('spend and qualified invoices (issue 17)', () => {
+describe('spend and qualified invoices', () => {
   const t = useTestApp();
 
   it('keeps the company name and address given at sign-up, and lets the advertiser change them', async () => {

@@ -46,7 +46,7 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   payments: PaymentProvider;
-  /** Where ads' images are kept (issue 28): the S3 API, or the folder stand-in. */
+  /** Where ads' images are kept: the S3 API, or the folder stand-in. */
   images: ImageStorage;
   /** Check every success against its declared response (the test app's contract check; off in production). */
   checkResponses?: boolean;

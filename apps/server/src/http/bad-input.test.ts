@@ -129,7 +129,7 @@ function probesFor(method: string, url: string, rule: EndpointRule, world: World
   if (method === 'GET') return probes;
 
   if (rule.upload) {
-    // An upload route (issue 28): bytes that are no image, no bytes, and more than it takes.
+    // An upload route: bytes that are no image, no bytes, and more than it takes.
     const upload = (label: string, body: Uint8Array) =>
       probes.push({ label, path, contentType: 'application/octet-stream', body });
     upload('an upload that is no image', Buffer.from('{"image":"not really"}'));

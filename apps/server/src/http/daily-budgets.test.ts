@@ -17,7 +17,7 @@ import { useTestApp } from '../test/use-test-app.ts';
 type AdReply = { ad: AdvertiserAd };
 
 /**
- * Daily budgets as the advertiser sets them (issue 28): on the ad form (create, draft, resubmission)
+ * Daily budgets as the advertiser sets them: on the ad form (create, draft, resubmission)
  * and on a running ad, checked in Japanese, never above the cap, on the owner's ads only; and as a
  * member meets one that ran out today.
  */

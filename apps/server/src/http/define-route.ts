@@ -216,7 +216,7 @@ export async function registerRoutes(
 }
 
 /**
- * An upload route (issue 28) in a scope of its own, under its audience's guard: there the body is
+ * An upload route in a scope of its own, under its audience's guard: there the body is
  * taken raw, of the declared media types (`image/*` any image) and up to the declared size, and no
  * other parser (JSON, the app's 64 KB) applies. A larger body is refused with the declaration's
  * error as soon as its length says so (error-handler.ts).

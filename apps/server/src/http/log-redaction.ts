@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Logs without secrets (issue 18): what the app's pino logger is given so no session cookie,
+ * Logs without secrets: what the app's pino logger is given so no session cookie,
  * Authorization header, reset or verification token, OAuth code, SMS code, gift code, password or
  * mail text reaches a log line. Configured once, where the Fastify logger is built (app.ts); the
  * domain also keeps such values out of what it logs (send-mail.ts logs a subject and a domain).

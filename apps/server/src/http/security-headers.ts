@@ -27,7 +27,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // blob: is the ad form's preview of a chosen image file, before it is uploaded (issue 28).
+        // blob: is the ad form's preview of a chosen image file, before it is uploaded.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -55,7 +55,7 @@ describe('the page HTML', () => {
     expect(home.body).toContain('"hasSession":true');
     const report = await app.inject({ url: '/advertiser/ads/x1/report', headers: session });
     expect(rootOf(report.body)).toContain('data-shell="advertiser-session"');
-    // The operator console has a frame of its own (issue 28): never the member's.
+    // The operator console has a frame of its own: never the member's.
     for (const url of ['/admin', '/admin/users/u1']) {
       const admin = await app.inject({ url, headers: session });
       expect(rootOf(admin.body), url).toContain('data-shell="admin-session"');

@@ -59,7 +59,7 @@ export interface World {
   cardSessionId: string;
   /** An invoice of the advertiser's own ad. */
   invoiceId: string;
-  /** A small PNG: a valid upload for an ad's image (issue 28). */
+  /** A small PNG: a valid upload for an ad's image. */
   imageFile: Buffer;
 }
 
@@ -159,7 +159,7 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   // Anyone may knock; only a payload signed with the webhook secret is acted on.
   'POST /api/payments/webhook': { body: () => ({ id: 'evt_1', type: 'invoice.paid' }) },
   'GET /sample-ads/*': page,
-  // Ads' image files (issue 28), public by their unguessable content-hash names.
+  // Ads' image files, public by their unguessable content-hash names.
   'GET /images/:name': page,
   ...sameRule({ devOnly: true }, ['GET /api/dev/sms', 'GET /api/dev/mail']),
   ...sameRule(devPage, [

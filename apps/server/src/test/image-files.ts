@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { TestHttpClient } from './http-client.ts';
 
-// Image files for the upload tests (issue 28), made here rather than kept as binaries: what each
+// Image files for the upload tests, made here rather than kept as binaries: what each
 // is, and how it is broken, reads in the code.
 
 /** A noisy picture (noise: it does not compress away, so a cut file is cut inside its pixels). */

@@ -1,8 +1,8 @@
-import { openPglite } from '../db/client.ts';
 import { createCapturedMailer } from '../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../services/payments/local-payment-provider.ts';
 import { createCapturedSmsSender } from '../services/sms/captured-sms-sender.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /** A complete production configuration (nothing here is contacted: the outside services are swapped). */
 export const productionEnv = {
@@ -40,7 +40,7 @@ export const productionEnv = {
 export async function createProductionTestApp(
   options: Pick<TestAppOptions, 'env' | 'listen' | 'mailer'> = {},
 ): Promise<TestApp> {
-  const services = await openPglite();
+  const services = await createTestDatabase('pglite');
   const env = { ...productionEnv, ...options.env };
   const t = await createTestApp('pglite', {
     listen: options.listen,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
@@ -19,9 +20,20 @@ export interface TestDatabase extends DatabaseHandle {
   url?: string;
 }
 
+let pgliteTemplate: Blob | undefined;
+/** The migrated PGlite database global setup dumped (test/global-setup.ts), read once per worker. */
+function readPgliteTemplate(): Blob | undefined {
+  const file = process.env.QP_TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close (with
- * `replica`, its lag-tolerant reads checked against that replica, as DATABASE_REPLICA_URL does).
+ * `replica`, its lag-tolerant reads checked against that replica, as DATABASE_REPLICA_URL does). Each
+ * starts as a copy of the run's migrated template where global setup made one; the migrations then
+ * find nothing to do, as on any start after the first.
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
@@ -29,11 +41,13 @@ export async function createTestDatabase(
   options: { replica?: ReplicaSettings } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openPglite();
+    const handle = await openPglite(undefined, { startFrom: readPgliteTemplate() });
     await handle.migrate();
     return handle;
   }
-  const postgres = await createPostgresDatabase('qp_test');
+  const postgres = await createPostgresDatabase('qp_test', {
+    template: process.env.QP_TEST_POSTGRES_TEMPLATE,
+  });
   const handle = await openPostgres(postgres.url, poolSize, options);
   await handle.migrate();
   return {

@@ -7,7 +7,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /**
- * Sends a file's bytes to a declared upload endpoint (its declaration's `upload`; issue 28), typed by
+ * Sends a file's bytes to a declared upload endpoint (its declaration's `upload`), typed by
  * the declaration as callApi is. XMLHttpRequest rather than fetch: it reports the upload's progress
  * (0 to 1). What the file is, the server finds out from its bytes, so it goes as octet-stream.
  */

@@ -63,7 +63,7 @@ export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension'
   example: { body: { suspended: false, reason: '確認' } },
 });
 
-/** Advertisers, newest first, by part of an e-mail, a name or a company name (issue 17); 50 a page. */
+/** Advertisers, newest first, by part of an e-mail, a name or a company name; 50 a page. */
 export const searchAdvertisers = endpoint('GET /api/admin/advertisers', 'admin', adminAdvertiserList, {
   reads: 'replica',
   query: advertiserSearchQuery,

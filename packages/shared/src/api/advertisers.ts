@@ -99,7 +99,7 @@ export const getAdvertiserMe = endpoint('GET /api/advertiser/me', 'advertiserOrA
 export const getPricing = endpoint('GET /api/advertiser/pricing', 'advertiserOrAdmin', pricingView);
 
 /**
- * Issue 17: about how many members an ad's targeting reaches (the delivery's own SQL rule), rounded
+ * About how many members an ad's targeting reaches (the delivery's own SQL rule), rounded
  * so no small group's size shows; rate-limited per account (docs/decisions/020-profile-targeting.md).
  */
 export const estimateReach = endpoint(
@@ -114,7 +114,7 @@ export const estimateReach = endpoint(
 );
 
 /**
- * ads-status, the ads table (issue 28): a page of 50 of the advertiser's own ads, searched by title,
+ * ads-status, the ads table: a page of 50 of the advertiser's own ads, searched by title,
  * filtered by where they stand and sorted by a column, with each ad's figures over its whole life
  * (the maintained per-ad figures, domain/figures), the matching ads' totals and each state's count.
  */
@@ -125,7 +125,7 @@ export const listAds = endpoint('GET /api/advertiser/ads', 'advertiserOrAdmin', 
 });
 
 /**
- * Issue 28: several of the advertiser's own ads paused or resumed at once, all or none: every one must
+ * Several of the advertiser's own ads paused or resumed at once, all or none: every one must
  * be theirs (else 404, as one ad) and approved (else 409), in one transaction. Idempotent per ad.
  */
 export const bulkSetAdsPaused = endpoint(
@@ -152,7 +152,7 @@ export const getAd = endpoint(
   z.strictObject({ ad: advertiserAdDetail }),
 );
 
-/** SPEC §4: a rejected ad may be edited and resubmitted; a draft edited and submitted (issue 17). */
+/** SPEC §4: a rejected ad may be edited and resubmitted; a draft edited and submitted. */
 export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserOrAdmin', submittedAd, {
   body: adInputBody,
   example: adExample,
@@ -176,7 +176,7 @@ export const raiseAdLimit = endpoint(
 );
 
 /**
- * Issue 28: an ad's daily budget set, changed or removed (null), running or not; not above its cap.
+ * An ad's daily budget set, changed or removed (null), running or not; not above its cap.
  * On an approved ad it counts today's deliveries at once (docs/decisions/030-daily-budgets.md).
  */
 export const setAdDailyBudget = endpoint(
@@ -197,7 +197,7 @@ export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'adv
 });
 
 /**
- * Issue 28: the account's ads over a range of Japan-time days (the last 7 unless asked): totals, days,
+ * The account's ads over a range of Japan-time days (the last 7 unless asked): totals, days,
  * each ad's figures and pacing, and what needs the advertiser; from the same figures as the reports.
  */
 export const getDashboard = endpoint(
@@ -226,7 +226,7 @@ export const downloadAdReportCsv = endpoint(
   },
 );
 
-/** Issue 17: a new ad kept as a draft (no card needed), never reviewed, billed or delivered. */
+/** A new ad kept as a draft (no card needed), never reviewed, billed or delivered. */
 export const createDraft = endpoint(
   'POST /api/advertiser/drafts',
   'advertiserOrAdmin',
@@ -238,7 +238,7 @@ export const createDraft = endpoint(
   },
 );
 
-/** Issue 17: a draft's content saved again; only a draft. */
+/** A draft's content saved again; only a draft. */
 export const saveDraft = endpoint(
   'PUT /api/advertiser/ads/:adId/draft',
   'advertiserOrAdmin',
@@ -246,14 +246,14 @@ export const saveDraft = endpoint(
   { body: newAdInputBody, example: adExample },
 );
 
-/** Issue 17: a draft submitted for review as it was saved, priced now; once only. */
+/** A draft submitted for review as it was saved, priced now; once only. */
 export const submitDraft = endpoint(
   'POST /api/advertiser/ads/:adId/submit',
   'advertiserOrAdmin',
   submittedAd,
 );
 
-/** Issue 17: a new draft with the ad's content (never its review, deliveries or holds). */
+/** A new draft with the ad's content (never its review, deliveries or holds). */
 export const duplicateAd = endpoint(
   'POST /api/advertiser/ads/:adId/duplicate',
   'advertiserOrAdmin',
@@ -261,14 +261,14 @@ export const duplicateAd = endpoint(
   { status: 201 },
 );
 
-/** Issue 17: the advertiser holds an approved ad back ('paused'), keeping its cap; idempotent. */
+/** The advertiser holds an approved ad back ('paused'), keeping its cap; idempotent. */
 export const pauseAd = endpoint(
   'POST /api/advertiser/ads/:adId/pause',
   'advertiserOrAdmin',
   advertiserAdResponse,
 );
 
-/** Issue 17: the advertiser's pause lifted; idempotent. */
+/** The advertiser's pause lifted; idempotent. */
 export const resumeAd = endpoint(
   'POST /api/advertiser/ads/:adId/resume',
   'advertiserOrAdmin',
@@ -276,7 +276,7 @@ export const resumeAd = endpoint(
 );
 
 /**
- * Issue 28: the ad's banner image, as the file's bytes (not JSON): recognised by content, made into
+ * The ad's banner image, as the file's bytes (not JSON): recognised by content, made into
  * WebP files of a few widths and stored; only while the ad's text could be edited too (a draft or a
  * rejected ad), by its owner (docs/decisions/031-image-creatives.md).
  */
@@ -293,7 +293,7 @@ export const uploadAdImage = endpoint(
   },
 );
 
-/** Issue 28: the ad shown without an image again; under the same rule as an upload. */
+/** The ad shown without an image again; under the same rule as an upload. */
 export const removeAdImage = endpoint(
   'DELETE /api/advertiser/ads/:adId/image',
   'advertiserOrAdmin',

@@ -33,7 +33,7 @@ export const openBillingPortal = endpoint('POST /api/advertiser/billing/portal',
  */
 export const receivePaymentWebhook = endpoint('POST /api/payments/webhook', 'anyone', webhookReceipt);
 
-/** The invoices' addressee as the advertiser gave it (issue 17). */
+/** The invoices' addressee as the advertiser gave it. */
 export const getCompanyDetails = endpoint(
   'GET /api/advertiser/company',
   'advertiser',

@@ -47,7 +47,7 @@ export interface EndpointOptions {
    */
   readonly reads?: 'replica';
   /**
-   * A raw upload instead of a JSON body (issue 28, an ad's image): the media types the route takes
+   * A raw upload instead of a JSON body (an ad's image): the media types the route takes
    * (`image/*` for any image; JSON is refused there), the largest body, and the error a larger one
    * gets. The handler receives the bytes as sent; what they are is for the domain to find out.
    */

@@ -2,7 +2,7 @@ import { paymentFailureMessages } from '../payment-failures.ts';
 import { adminFailedChargeList, chargeRetryResult, ownFailedChargeList } from '../responses/index.ts';
 import { endpoint } from './endpoint.ts';
 
-// Failed payments (issue 17, docs/decisions/018-failed-payments.md).
+// Failed payments (docs/decisions/018-failed-payments.md).
 
 /** The advertiser's invoices that failed to charge (their deliveries are held until paid). */
 export const listOwnFailedCharges = endpoint(

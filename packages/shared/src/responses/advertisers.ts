@@ -54,7 +54,7 @@ const advertiserAdShape = {
   ...adWindowShape,
   /** What holds an approved ad back from delivery (adHolds); empty when nothing does. */
   holds: z.array(z.enum(adHolds)),
-  /** Issue 28: the most deliveries in one Japan-time day; null is no daily limit. */
+  /** The most deliveries in one Japan-time day; null is no daily limit. */
   dailyBudget: z.number().int().nullable(),
   /** The Japan-time day the daily budget last ran out on (no more deliveries that day); null if never. */
   dailyBudgetReachedOn: day.nullable(),

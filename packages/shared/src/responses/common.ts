@@ -27,7 +27,7 @@ export const targetingShape = {
 };
 
 /**
- * Issue 28: an ad's banner image, as WebP files of a few widths (narrowest first), each at an address
+ * An ad's banner image, as WebP files of a few widths (narrowest first), each at an address
  * that never changes; `width` and `height` are the widest file's, so a page can hold its shape.
  */
 export const adImage = z.strictObject({
@@ -39,7 +39,7 @@ export type AdImage = z.output<typeof adImage>;
 /** An ad's image, or null when it has none. */
 export const adImageShape = { image: adImage.nullable() };
 
-/** Issue 17: the profile lists an ad targets; each empty means everyone. */
+/** The profile lists an ad targets; each empty means everyone. */
 export const profileTargetingResponseShape = {
   targetPrefectures: z.array(z.enum(profileTargetingChoices.targetPrefectures)),
   targetOccupations: z.array(z.enum(profileTargetingChoices.targetOccupations)),
@@ -48,7 +48,7 @@ export const profileTargetingResponseShape = {
   targetChildren: z.array(z.enum(profileTargetingChoices.targetChildren)),
 };
 
-/** Issue 17: an ad's delivery window as its first and last Japan-time days (both included); null is open. */
+/** An ad's delivery window as its first and last Japan-time days (both included); null is open. */
 export const adWindowShape = {
   startDate: day.nullable(),
   endDate: day.nullable(),

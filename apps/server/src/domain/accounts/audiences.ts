@@ -3,7 +3,7 @@ import type { users } from '../../db/schema.ts';
 /**
  * Who is who (SPEC-NOTES "Who is who", decision 012). The admin is decided here. Who is a member
  * (a Google user who completed signup and is 18 or over today) is decided once, in the database,
- * by `qp_is_member` (migrations/0003_hot_paths.sql), because the hot paths apply it inside their
+ * by `qp_is_member` (member.sql), because the hot paths apply it inside their
  * single statement; the session lookup reads it for the guards and `/api/me`.
  */
 type Person = Pick<typeof users.$inferSelect, 'role' | 'email' | 'emailVerified' | 'withdrawnAt'>;

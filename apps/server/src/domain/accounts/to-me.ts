@@ -15,7 +15,7 @@ export function toMe(user: UserRow, { adminEmail, isMember }: { adminEmail: stri
     isSuspended: user.banned,
     isVerified: user.phoneVerifiedAt !== null,
     // A Google user who is not a member (no finished signup, or under 18) is sent to signup; the
-    // admin never is: the operator's account is no member's profile (issue 28).
+    // admin never is: the operator's account is no member's profile.
     needsSignup: user.role === 'user' && !isMember && !admin,
     referralCode: user.referralCode,
     birthDate: user.birthDate,

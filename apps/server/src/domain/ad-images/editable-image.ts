@@ -1,7 +1,7 @@
 import { DomainError } from '../domain-error.ts';
 
 /**
- * An ad's image may change only where its text may (SPEC §4, issue 17): a draft, or a rejected ad
+ * An ad's image may change only where its text may (SPEC §4): a draft, or a rejected ad
  * before it is submitted again. An ad in review or approved is refused, as a text edit is: what
  * the admin approved is what members see, and any change goes through review again by resubmission.
  */

@@ -89,7 +89,7 @@ async function encode(pipeline: Sharp): Promise<AdImageFile> {
 }
 
 /**
- * Issue 28: an upload checked and remade as WebP (docs/decisions/031-image-creatives.md). What it is
+ * An upload checked and remade as WebP (docs/decisions/031-image-creatives.md). What it is
  * is decided by its bytes: a JPEG, PNG or WebP signature, which the decoder must agree with; then
  * its declared size (more than AD_IMAGE_MAX_PIXELS is refused before anything is decoded), a shape
  * a banner can take (AD_IMAGE_MAX_SIDE_RATIO), a single frame, and a decode that reaches the end of the data. The picture is turned upright by its EXIF

@@ -6,7 +6,7 @@ import { toAdvertiserAd } from '../advertisers/to-advertiser-ad.ts';
 import { assertImageEditable } from './editable-image.ts';
 
 /**
- * Issue 28: the ad without a banner image again, where its image could be changed. Its files stay in
+ * The ad without a banner image again, where its image could be changed. Its files stay in
  * the storage: their addresses may be cached for a year, and a copy of the ad may use them.
  */
 export async function removeAdImage(options: { db: Database; owner: AdOwner; adId: string }) {

@@ -14,7 +14,7 @@ import { prepareAdImage } from './prepare-ad-image.ts';
 const UPLOAD_LIMIT = { limit: 30, windowSeconds: 3600 };
 
 /**
- * Issue 28: the owner's upload becomes the ad's banner image (docs/decisions/031-image-creatives.md).
+ * The owner's upload becomes the ad's banner image (docs/decisions/031-image-creatives.md).
  * The ad is checked first (another's is not found; one in review or approved is refused), then the
  * bytes are checked and remade (prepareAdImage: a bad file is refused before anything is stored),
  * the files stored, and the ad pointed at them under its row lock, checked again there. Files are

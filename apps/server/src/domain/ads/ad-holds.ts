@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { ads } from '../../db/schema.ts';
 
 /**
- * What holds an approved ad back from delivery (issue 17; qp_ad_delivers, today's form in
- * migrations/0021_daily_budgets.sql): its advertiser's pause, a failed payment, a suspension. Each
+ * What holds an approved ad back from delivery (qp_ad_delivers in targeting.sql reads them): its
+ * advertiser's pause, a failed payment, a suspension. Each
  * cause adds and lifts only its own hold, in the transaction of the cause, so lifting one never
  * resumes an ad another still holds.
  */

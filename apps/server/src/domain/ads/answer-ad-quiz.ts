@@ -5,7 +5,7 @@ import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * qp_answer_ad_quiz (today's form in migrations/0007_ad_list_pages.sql) is the whole answer, the
+ * qp_answer_ad_quiz (answer-ad-quiz.sql) is the whole answer, the
  * session lookup included: a member, within their answer limit, who opened the ad at least
  * `waitSeconds` earlier by the server's clock and has not answered it; graded there, credited
  * through the ledger. One round trip; any refusal changes nothing.

@@ -4,7 +4,7 @@ import type { RateLimitRule } from '../rate-limits/consume-rate-limit.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * qp_click_ad (migrations/0021_daily_budgets.sql, today's form) is the whole click, the session lookup
+ * qp_click_ad (click-ad.sql) is the whole click, the session lookup
  * included: a member within their click limit with no other ad's wait running; once per person and
  * ad; one unit of the ad's room taken from one of its slots (never past the cap; the click that takes
  * the last unit stops the ad) and, for an ad with a daily budget, one unit of today's room from one of

@@ -3,7 +3,7 @@ import { type AdSchedule, japanDayStart, japanIsoDate } from '@quiz-points/share
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The delivery window as ads stores it (issue 17): a start date is 00:00 Japan time of that day, an end
+ * The delivery window as ads stores it: a start date is 00:00 Japan time of that day, an end
  * date the first instant after that day (00:00 of the next, excluded). Open ends stay null.
  */
 export function windowInstants({ startDate, endDate }: AdSchedule) {

@@ -45,7 +45,7 @@ function cellSum(targeting: PricedTargeting, level: SQL, prefectureCells: SQL): 
 }
 
 /**
- * The statement counting a targeting's members on the reach cells' day (migrations/0013_reach_cells.sql):
+ * The statement counting a targeting's members on the reach cells' day (reach-cells.sql):
  * the sum of the cells the delivery's rule takes in, from the smallest level that keeps every profile
  * value the targeting uses. A list of more than half the prefectures (a few regions ticked) is counted
  * the other way round, so that the cells read are those of the prefectures left out: everyone the

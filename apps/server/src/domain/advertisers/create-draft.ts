@@ -5,7 +5,7 @@ import { insertAd } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
- * Issue 17: a new ad kept as a draft. Its content passed the same checks as a submission; what only
+ * A new ad kept as a draft. Its content passed the same checks as a submission; what only
  * a submission needs (a card) waits for the submit (submit-draft.ts). It stores the pricing now as an
  * estimate; the submit prices it again. No mail: nothing went to review.
  */

@@ -8,7 +8,7 @@ import { type AdOwner, ownedBy } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
- * Issue 17: a new draft with the content of one of the owner's ads, whatever its state: title, page,
+ * A new draft with the content of one of the owner's ads, whatever its state: title, page,
  * quiz and its answer, cap, daily budget, targeting (every target column) and the window's days still
  * ahead (a day already past is left open, so the copy can be submitted as it is). Never its review
  * (status, rejection reason), its deliveries, its holds or the day its daily budget ran out.

@@ -90,7 +90,7 @@ function rangeOf(query: AdvertiserDashboardQuery, now: Date) {
 }
 
 /**
- * The advertiser's dashboard (issue 28) over a range of Japan-time days, across all their ads: the
+ * The advertiser's dashboard over a range of Japan-time days, across all their ads: the
  * figures of each ad over the range, read by the reports' own statement (readAdsDayFigures: the
  * closed days rolled up, the open ones live), so each ad's row is what its report says and every
  * total is the sum of the rows; the tax rounded per ad as its report and its invoices round it.

@@ -81,7 +81,7 @@ interface PageFigures {
 }
 
 /**
- * ads-status, the ads table (issue 28): one page of the advertiser's own ads, searched by title,
+ * ads-status, the ads table: one page of the advertiser's own ads, searched by title,
  * filtered by where they stand and sorted by a column (newest first unless asked), each with its
  * deliveries, spend and answers over its whole life, and the totals and state counts the page shows.
  * The figures are the maintained per-ad ones (domain/figures): deliveries and spend one totals row

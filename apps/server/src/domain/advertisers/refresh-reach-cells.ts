@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
 /**
- * Brings the reach cells (migrations/0013_reach_cells.sql) to the Japan-time day of `now`: age bands
+ * Brings the reach cells (reach-cells.sql) to the Japan-time day of `now`: age bands
  * move with birthdays and members turn 18 at midnight. Cells on an earlier day are moved on
  * (`qp_advance_reach_cells`: only the people whose birthday has come since, found by an index); cells
  * that hold nothing, or `force`, take a whole recount (`qp_refresh_reach_cells`, exact at any time,

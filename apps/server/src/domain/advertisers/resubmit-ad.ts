@@ -10,7 +10,7 @@ import { receiptFor, rewriteAd } from './submitted-ad-values.ts';
 
 /**
  * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
- * pricing now in force. A draft may be edited and submitted the same way (issue 17), as a new ad:
+ * pricing now in force. A draft may be edited and submitted the same way, as a new ad:
  * with a card, and not starting in the past. Any other status is refused, checked under the row lock.
  */
 export async function resubmitAd(options: {

@@ -6,7 +6,7 @@ import { lockOwnedAd } from './owned-ad.ts';
 import { rewriteAd } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
-/** Issue 17: a draft's content saved again; an ad already submitted is refused, under the row lock. */
+/** A draft's content saved again; an ad already submitted is refused, under the row lock. */
 export async function saveDraft(options: {
   db: Database;
   advertiser: UserRow;

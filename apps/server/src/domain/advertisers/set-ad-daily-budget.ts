@@ -8,11 +8,11 @@ import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
- * Issue 28: the owner sets, changes or removes (null) an ad's daily budget, whatever its state; not
+ * The owner sets, changes or removes (null) an ad's daily budget, whatever its state; not
  * above its cap (1日の配信上限数は配信上限数以下にしてください。). On an approved ad the change holds every
  * slot first, as ending and raising do, so no click is half-way: today's deliveries (Japan time, `now`'s
  * day) count against the new budget at once, and an ad already past it delivers no more today
- * (qp_set_ad_daily_budget, migrations/0021_daily_budgets.sql). Setting the budget it has changes nothing.
+ * (qp_set_ad_daily_budget, ../ads/ad-delivery.sql). Setting the budget it has changes nothing.
  */
 export async function setAdDailyBudget(options: {
   db: Database;

@@ -9,7 +9,7 @@ import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
- * Issue 17: the advertiser pauses an approved ad (the 'paused' hold) or resumes it (lifts that hold
+ * The advertiser pauses an approved ad (the 'paused' hold) or resumes it (lifts that hold
  * only: a failed payment or a suspension keeps holding it). The cap, is_active and the deliveries are
  * untouched. Idempotent: pausing a paused ad, or resuming one not paused, changes nothing and answers
  * the ad. Its slots are locked first, as ending does: no click delivers once a pause has committed.

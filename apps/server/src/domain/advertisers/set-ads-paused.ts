@@ -8,7 +8,7 @@ import { lockAdSlots } from './list-advertiser-ads.ts';
 import type { AdOwner } from './owned-ad.ts';
 
 /**
- * Issue 28: the advertiser pauses or resumes several ads at once (the ads table's bulk action), all or
+ * The advertiser pauses or resumes several ads at once (the ads table's bulk action), all or
  * none, in one transaction. Every ad must be the owner's (one that is not answers 404, as a single
  * ad does) and approved (409); then each is set as setAdPaused sets one: the 'paused' hold added or
  * lifted, nothing else. The ads' slots and then their rows are locked in the order of their ids, so two

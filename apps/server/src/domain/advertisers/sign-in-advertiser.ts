@@ -67,7 +67,7 @@ export async function signInAdvertiser(
   const refusal = refusalOf(user);
   if (!user || refusal) {
     await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
-    // A suspended advertiser is told why, and whom to contact (issue 17).
+    // A suspended advertiser is told why, and whom to contact.
     throw refusal === 'SUSPENDED'
       ? new DomainError('SUSPENDED', advertiserConsoleMessages.signInSuspended)
       : new DomainError(refusal ?? 'LOGIN_FAILED');

@@ -39,7 +39,7 @@ export async function signUpAdvertiser(
     if (isAPIError(error) && error.statusCode === 422) throw new DomainError('EMAIL_TAKEN');
     throw error;
   }
-  // The invoices' addressee (issue 17), when given: kept on the new account's row.
+  // The invoices' addressee, when given: kept on the new account's row.
   const companyName = body.companyName?.trim() || null;
   const companyAddress = body.companyAddress?.trim() || null;
   if (companyName || companyAddress) {

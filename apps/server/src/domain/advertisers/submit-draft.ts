@@ -23,7 +23,7 @@ export function assertSubmittable(options: { advertiser: UserRow; isAdmin: boole
 }
 
 /**
- * Issue 17: a draft goes to review as it was saved: pending, priced by the config in force now, with
+ * A draft goes to review as it was saved: pending, priced by the config in force now, with
  * the receipt mail. Checked under the row lock, so many identical submits submit it once; the others
  * are told it was already submitted.
  */

@@ -50,7 +50,7 @@ export function pricedValues(
 
 /**
  * What a submission (new or resubmitted) stores on the ad: the advertiser's content, the pricing in
- * force now, and pending review; a draft (issue 17) stores the same, but stays a draft (priced again
+ * force now, and pending review; a draft stores the same, but stays a draft (priced again
  * when it is submitted).
  */
 export function submittedAdValues(

@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 
 type Advertiser = Pick<typeof users.$inferSelect, 'displayName' | 'name' | 'companyName' | 'companyAddress'>;
 
-/** The invoices' addressee as the advertiser gave it (issue 17). */
+/** The invoices' addressee as the advertiser gave it. */
 export function companyOf(user: Advertiser): AdvertiserCompany {
   return {
     displayName: user.displayName ?? user.name,

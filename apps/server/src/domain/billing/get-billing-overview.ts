@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { getMonthSpend } from './get-month-spend.ts';
 import { listInvoicesOfAdvertiser } from './list-invoices.ts';
 
-/** The advertiser's billing page: this month's spend so far and the invoices issued (issue 17). */
+/** The advertiser's billing page: this month's spend so far and the invoices issued. */
 export async function getBillingOverview(
   db: Database,
   advertiserId: string,

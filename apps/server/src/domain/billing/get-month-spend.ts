@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
 
 /**
- * Month-to-date spend (issue 17): each ad's deliveries since the start of this Japan-time month,
+ * Month-to-date spend: each ad's deliveries since the start of this Japan-time month,
  * priced as the ad's invoice will price them on the 5th of the next month: the deliveries' unit
  * prices summed, and 10 % tax rounded per ad (one invoice per ad, invoiceAmounts). The account's
  * figures are the sums of its ads'. Amounts carried in from an earlier month are left to the invoice.

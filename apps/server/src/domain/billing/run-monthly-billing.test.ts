@@ -22,7 +22,7 @@ const REGISTRATION_NUMBER = 'T1234567890123';
 const ISSUER_NAME = '株式会社テスト運営';
 const jst = (local: string) => new Date(`${local}+09:00`);
 
-/** The failure mail's mailer (captured), logger and link (failed payments: issue 17). */
+/** The failure mail's mailer (captured), logger and link (failed payments). */
 const billingNotices = (db: Database) => ({
   mailer: createCapturedMailer(db),
   log: { info() {}, warn() {}, error() {} },

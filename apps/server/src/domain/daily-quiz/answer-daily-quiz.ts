@@ -5,7 +5,7 @@ import { defaultSettings } from '../../db/seed-defaults.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * qp_answer_daily_quiz (migrations/0003_hot_paths.sql) is the whole answer, the session lookup
+ * qp_answer_daily_quiz (answer-daily-quiz.sql) is the whole answer, the session lookup
  * included: a member, today's quiz (Japan time) answered once, graded there, points from the
  * settings credited through the ledger. One round trip.
  */

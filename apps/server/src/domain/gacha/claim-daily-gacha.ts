@@ -5,7 +5,7 @@ import { defaultSettings } from '../../db/seed-defaults.ts';
 import { sessionLife } from '../session-life.ts';
 
 /**
- * qp_claim_gacha (migrations/0003_hot_paths.sql) is the whole claim, the session lookup included:
+ * qp_claim_gacha (claim-daily-gacha.sql) is the whole claim, the session lookup included:
  * who is signed in and a member, one claim per Japan-time day, the reward drawn from the
  * configured table with `roll`, the credit through the ledger. One round trip.
  */

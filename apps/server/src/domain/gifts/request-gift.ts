@@ -13,9 +13,9 @@ import { toGiftRequestView } from './to-gift-request-view.ts';
 
 /**
  * The whole exchange in one statement, so one round trip and one transaction: qp_request_gift
- * (migrations/0003_hot_paths.sql) looks the session up and makes the request and its debit together
+ * (request-gift.sql) looks the session up and makes the request and its debit together
  * (a member with a verified phone, a gift type and amount the settings offer, never an overdraw
- * however many arrive at once); then qp_take_gift_code (0006_gift_codes_notices.sql) gives it a code
+ * however many arrive at once); then qp_take_gift_code (the same file) gives it a code
  * from the inventory when one is in stock (never one code for two requests).
  */
 const requestGiftStatement: HotStatement = {

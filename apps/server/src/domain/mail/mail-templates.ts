@@ -110,7 +110,7 @@ export function emailVerificationMail({ name, url }: { name: string; url: string
   };
 }
 
-/** An invoice's card charge failed: deliveries are paused until a new card pays it (issue 17). */
+/** An invoice's card charge failed: deliveries are paused until a new card pays it. */
 export function chargeFailedMail({
   adTitle,
   period,

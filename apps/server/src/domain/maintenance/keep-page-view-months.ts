@@ -35,7 +35,7 @@ function isLockTimeout(error: unknown): boolean {
 }
 
 /**
- * Keeps page_views' month partitions (migrations/0016_page_view_partitions.sql): drops every month
+ * Keeps page_views' month partitions (keep-page-view-months.sql): drops every month
  * wholly older than the `retentionMonths` months before the current one, makes the current month and
  * `monthsAhead` more, and moves any views that reached the default partition (their month had none:
  * the job did not run for months) into a partition of their own month, or deletes them when their

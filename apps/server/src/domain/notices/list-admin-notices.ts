@@ -8,7 +8,7 @@ const ADMIN_NOTICE_LIMIT = 200;
 
 /**
  * Every notice, the newest posted first, whether shown yet or not, with how many people read it (kept
- * on the notice by notice_reads' triggers, 0018_console_counts.sql, rather than counted here).
+ * on the notice by notice_reads' triggers, notice-reads.sql, rather than counted here).
  */
 export async function listAdminNotices({ db }: { db: Database }): Promise<AdminNotice[]> {
   const { id, title, body, startsOn, endsOn, readCount: reads, createdAt, updatedAt } = notices;

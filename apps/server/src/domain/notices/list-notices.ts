@@ -7,7 +7,7 @@ import { noticeReads, notices } from '../../db/schema.ts';
 const NOTICE_LIST_LIMIT = 50;
 
 /**
- * What a member sees (issue 16): the notices whose window holds today, Japan time, and the ended
+ * What a member sees: the notices whose window holds today, Japan time, and the ended
  * ones, each with whether this member has read it. A notice whose window has not started yet is in
  * neither list, so the admin may prepare one ahead.
  */

@@ -17,7 +17,7 @@ export interface PointChange {
 export type PointChangeResult = { applied: true; balance: number } | { applied: false };
 
 /**
- * Points change only through `qp_apply_point_change` (migrations/0003_hot_paths.sql), so the hot
+ * Points change only through `qp_apply_point_change` (ledger.sql), so the hot
  * paths that run as one statement and these callers share one ledger rule: the ledger row (one per
  * user, reason and cause) and the balance, in the caller's transaction. A cause already recorded
  * changes nothing ({ applied: false }); a debit that would overdraw throws INSUFFICIENT_POINTS,

@@ -13,7 +13,7 @@ export interface RateLimitRule {
 
 /**
  * Counts one hit in a fixed window kept in the database (so it holds across app instances) and
- * answers whether it is within the limit: `qp_count_rate_limit_hit` (migrations/0003_hot_paths.sql),
+ * answers whether it is within the limit: `qp_count_rate_limit_hit` (count-rate-limit-hit.sql),
  * the rule the hot statements apply too. One statement, so concurrent hits cannot both slip in.
  */
 export async function countRateLimitHit(db: Executor, rule: RateLimitRule): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { ImageStorage } from '../../services/image-storage/image-storage.ts
 import { sendNotFound } from '../error-handler.ts';
 
 /**
- * Issue 28: an ad image's files, read from the image storage every instance shares (never from this
+ * An ad image's files, read from the image storage every instance shares (never from this
  * process's memory), so any instance serves any image. A file's name is its content's hash: it never
  * changes, and browsers and caches may keep it for a year without asking again. The names are not
  * guessable, so a file is public to whoever was given its address (the ad's owner, the admin, members).

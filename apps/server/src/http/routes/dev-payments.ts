@@ -158,7 +158,7 @@ export async function registerDevPaymentRoutes(app: FastifyInstance, deps: Route
       },
     );
 
-    // The monthly run, now, for a developer and the browser tests (issue 17): the job itself waits for
+    // The monthly run, now, for a developer and the browser tests: the job itself waits for
     // the 5th. It bills the month before this one exactly as the job would, charging the stand-in.
     scope.post(`${DEV_PAYMENTS_PATH}/run-monthly-billing`, async (request, reply) => {
       const sent = request.headers.origin;

@@ -7,7 +7,7 @@ import { updateNotice } from '../../domain/notices/update-notice.ts';
 import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
 
-/** お知らせ (issue 16): members read them, the admin posts and edits them. */
+/** お知らせ: members read them, the admin posts and edits them. */
 export function noticeRoutes({ database: { db } }: RouteDeps) {
   return [
     defineRoute(api.notices.listNotices, async ({ viewer }) => listNotices({ db, userId: viewer.id })),

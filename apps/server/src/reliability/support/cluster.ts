@@ -33,6 +33,8 @@ export interface ServerOptions {
   port?: number;
   /** Wait for /readyz (default) or return as soon as the process is spawned. */
   waitUntilReady?: boolean;
+  /** Another copy of the build to run (default serverEntry). */
+  entry?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ function spawnServer(options: ServerOptions & { port: number }): ServerProcess {
   const { port } = options;
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [options.entry ?? serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -7,7 +7,7 @@ import { type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } fro
 export type SessionUser = {
   user: typeof users.$inferSelect;
   sessionCreatedAt: Date;
-  /** qp_is_member (migration 0003): signup completed and 18 or over today, decided by the database. */
+  /** qp_is_member (domain/accounts/member.sql): signup completed and 18 or over today, decided by the database. */
   isMember: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * Where ads' images live (issue 28, docs/decisions/031-image-creatives.md): a bucket behind the S3
+ * Where ads' images live (docs/decisions/031-image-creatives.md): a bucket behind the S3
  * API in production, a folder as the local stand-in. Keys are content-addressed (a SHA-256 in the
  * name), so a key is written once and its bytes never change: every instance reading the same
  * storage serves the same file, and may let browsers keep it for a year.

@@ -7,7 +7,7 @@ const advertiser = person('advertiser');
 const member = person('user');
 const admin = person('user', true);
 
-describe('which pages are drawn in a console (issue 28)', () => {
+describe('which pages are drawn in a console', () => {
   it('draws every /admin page in the operator console, whoever asks', () => {
     for (const me of [null, member, advertiser, admin]) {
       expect(consoleAreaOf('/admin', me, false)).toBe('admin');

@@ -7,7 +7,7 @@ const within = (pathname: string, root: string) => pathname === root || pathname
 
 /**
  * The console a page is drawn in, with the console's own header, navigation and footer instead of
- * the member's (issue 28), or null for the site's. Every /admin page is the operator console's. An
+ * the member's, or null for the site's. Every /admin page is the operator console's. An
  * /advertiser page is the advertiser console's for a signed-in advertiser, or the admin placing house
  * ads; a visitor there sees the site (the advertiser landing, its terms). While the session is being
  * read (only with a session cookie) an /advertiser page holds the console's frame.

@@ -42,7 +42,7 @@ const consoles = {
 };
 
 /**
- * The advertiser's and the operator's console (issue 28): a top bar with the account and logout, the
+ * The advertiser's and the operator's console: a top bar with the account and logout, the
  * navigation beside the page from 1024 px wide and behind a menu button below that (a dialog-like
  * drawer: it takes the focus, Escape or the backdrop closes it and gives the focus back, a new page
  * closes it), the page using the width, and the console's own footer. No member header or footer.

@@ -4,7 +4,7 @@ import { type AdImage, adImageFallback, adImageSrcSet } from '@quiz-points/share
 const SIZES = '(min-width: 720px) 720px, 100vw';
 
 /**
- * An ad's banner image (issue 28) in a box of one fixed shape (styles.css `.ad-banner`, 1.91 : 1),
+ * An ad's banner image in a box of one fixed shape (styles.css `.ad-banner`, 1.91 : 1),
  * so the card does not move when it arrives: the browser picks the file for its width (srcset),
  * loads it only near the screen, and the ad's title says what it shows.
  */

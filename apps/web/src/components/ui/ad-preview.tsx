@@ -11,7 +11,7 @@ export interface AdPreviewContent {
   quizOptions: readonly string[];
   /** The points a right answer earns; null while the pricing is loading. */
   userReward: number | null;
-  /** The banner image (issue 28), or a chosen file's not yet uploaded; null without one. */
+  /** The banner image, or a chosen file's not yet uploaded; null without one. */
   image: AdImage | null;
 }
 
@@ -19,7 +19,7 @@ const isOpenableUrl = (url: string) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url.
 const orBlank = (text: string, placeholder: string) => text.trim() || placeholder;
 
 /**
- * The ad card of the member's ad list and the ad's quiz page, drawn as members see them (issue 17)
+ * The ad card of the member's ad list and the ad's quiz page, drawn as members see them
  * with the same CSS classes, from content not yet saved: the ad form draws it live, the admin's
  * review from the submission. Nothing is sent: the quiz can be tried but not answered. The member's
  * own components carry the click and the answer, and live in the member's chunks.

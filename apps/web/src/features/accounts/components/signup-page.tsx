@@ -124,7 +124,7 @@ function SignupForm() {
 
 export default function SignupPage() {
   const me = useSignedInUser();
-  // A first Google sign-in lands here; the admin's goes on to the console (issue 28).
+  // A first Google sign-in lands here; the admin's goes on to the console.
   if (me.isAdmin) return <Navigate to="/admin" replace />;
   return me.needsSignup ? <SignupForm /> : <AlreadyRegistered />;
 }

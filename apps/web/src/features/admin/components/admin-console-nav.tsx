@@ -46,7 +46,7 @@ function Items() {
 }
 
 /**
- * The operator console's navigation (issue 28): every page of the admin hub, grouped, with what
+ * The operator console's navigation: every page of the admin hub, grouped, with what
  * waits for review beside them; nothing for anyone but the admin.
  */
 export function AdminConsoleNav() {

@@ -72,7 +72,7 @@ function FailedCharge({
 }
 
 /**
- * Failed charges (issue 17): each invoice whose card charge failed, with a retry. The charge keeps
+ * Failed charges: each invoice whose card charge failed, with a retry. The charge keeps
  * the invoice as its idempotency key, so a retry never charges twice; a paid one resumes the
  * advertiser's ads once nothing else of theirs is failed.
  */

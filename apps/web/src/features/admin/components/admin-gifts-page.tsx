@@ -41,7 +41,7 @@ function RequestTerms({ request, children }: { request: PendingGiftRequest; chil
 }
 
 /**
- * One pending request. Issuing and rejecting are confirmed alike, in the page (issue 28): each takes
+ * One pending request. Issuing and rejecting are confirmed alike, in the page: each takes
  * its text first (the gift code, the reason), then shows what will happen and needs 〜を確定する.
  */
 function PendingRequest({

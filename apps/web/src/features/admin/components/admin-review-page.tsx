@@ -72,7 +72,7 @@ function ApprovalSummary({ ad }: { ad: PendingAd }) {
 }
 
 /**
- * One ad in review. Approving and rejecting are confirmed alike, in the page (issue 28): 承認する shows
+ * One ad in review. Approving and rejecting are confirmed alike, in the page: 承認する shows
  * what is approved, 却下する asks for the reason first; each then needs 〜を確定する (Enter) or 戻る.
  */
 function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome: string) => void }) {

@@ -1,4 +1,4 @@
-/** The advertiser list's own words (issue 17), kept in the admin feature; the codes' words are shared (code-labels.ts). */
+/** The advertiser list's own words, kept in the admin feature; the codes' words are shared (code-labels.ts). */
 export const advertiserText = {
   suspended: '広告主を利用停止にしました。すべての広告の配信を止め、ログイン中のセッションを終了しました。',
   reinstated: '広告主の利用停止を解除しました。ほかに止める理由のない広告は配信を再開します。',

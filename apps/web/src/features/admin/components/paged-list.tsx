@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import type { CursorPages } from '../hooks/use-cursor-pages.ts';
 
 /**
- * An admin list the server hands out a page at a time (issue 28): loading, failed (with a retry),
+ * An admin list the server hands out a page at a time: loading, failed (with a retry),
  * the `empty` card, or the cards loaded so far, then how many are shown and もっと見る while more
  * remain. `children` draws an item as its `<li>`.
  */

@@ -1,5 +1,5 @@
 /**
- * Common reasons for rejecting an ad in review (issue 17). Picking one fills the reason field, which
+ * Common reasons for rejecting an ad in review. Picking one fills the reason field, which
  * stays editable; the reason mailed to the advertiser is whatever the field holds when sent. Fixed
  * here rather than a setting: they change with the review guidelines, which ship with the code.
  */

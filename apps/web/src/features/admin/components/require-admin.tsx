@@ -7,7 +7,7 @@ import { GoogleSignInButton, useMe } from '../../auth/index.ts';
 
 /**
  * SPEC §6: only the admin account. Signed out, the page offers the Google sign-in members use, and
- * comes back to the same address (issue 28); anyone else signed in is told アクセス権限がありません
+ * comes back to the same address; anyone else signed in is told アクセス権限がありません
  * and sent home.
  */
 export function RequireAdmin({ children }: { children: (me: Me) => ReactNode }) {

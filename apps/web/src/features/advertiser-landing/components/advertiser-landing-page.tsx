@@ -28,7 +28,7 @@ const features = [
 
 /**
  * `/advertiser`: the marketing landing for visitors; a signed-in advertiser (or the admin placing
- * house ads) gets the console's dashboard there instead (issue 28).
+ * house ads) gets the console's dashboard there instead.
  */
 export default function AdvertiserLandingPage() {
   const { data: me, isPending } = useMe();

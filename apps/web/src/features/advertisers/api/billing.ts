@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callApi } from '../../../lib/api.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-/** Spend and invoices (issue 17): under 'advertiser', so signing out drops them with the rest. */
+/** Spend and invoices: under 'advertiser', so signing out drops them with the rest. */
 export const billingKeys = {
   overview: [...advertiserKeys.all, 'billing'] as const,
   company: [...advertiserKeys.all, 'company'] as const,

@@ -3,7 +3,7 @@ import { callApi } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-/** Pauses or resumes the chosen ads, all or none (issue 28). */
+/** Pauses or resumes the chosen ads, all or none. */
 export const bulkSetAdsPaused = (body: BulkAdsBody) =>
   callApi<typeof api.advertisers.bulkSetAdsPaused>('POST /api/advertiser/ads/bulk', { body });
 

@@ -3,7 +3,7 @@ import { callApi } from '../../../lib/api.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { advertiserKeys } from './query-keys.ts';
 
-/** Keeps a new ad as a draft (issue 17): not sent for review. */
+/** Keeps a new ad as a draft: not sent for review. */
 export const createDraft = (body: AdInputBody) =>
   callApi<typeof api.advertisers.createDraft>('POST /api/advertiser/drafts', { body });
 

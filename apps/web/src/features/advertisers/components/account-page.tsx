@@ -4,7 +4,7 @@ import { useSignedInAdvertiser } from '../hooks/use-signed-in-advertiser.ts';
 import { CompanyDetailsSection } from './company-details-form.tsx';
 
 /**
- * `/advertiser/account` (issue 28): who is signed in, the card the invoices are charged to, and the
+ * `/advertiser/account`: who is signed in, the card the invoices are charged to, and the
  * invoices' addressee; for the admin (house ads, never billed) only the first.
  */
 export default function AccountPage() {

@@ -76,7 +76,7 @@ interface NumberChange<Body> {
 }
 
 /**
- * Changing one of an ad's numbers (issue 28) as two steps in one dialog: the number, checked as it
+ * Changing one of an ad's numbers as two steps in one dialog: the number, checked as it
  * is typed (its message beside the box, gone the moment it is right), then what it commits, confirmed
  * by a second click. A refusal of the number brings the first step back with the server's message.
  */
@@ -249,7 +249,7 @@ export function RaiseLimitDialog(props: ActionDialogProps) {
 }
 
 /**
- * Issue 28: set, change or remove (left empty) an ad's daily budget, running or not: a whole number up
+ * Set, change or remove (left empty) an ad's daily budget, running or not: a whole number up
  * to the cap, then what a day may cost at most, confirmed. Today's deliveries count against it at once.
  */
 export function DailyBudgetDialog(props: ActionDialogProps) {
@@ -348,7 +348,7 @@ export function EndDeliveryDialog({ ad, onDone, onClose, returnFocus }: ActionDi
   );
 }
 
-/** Issue 17: pausing keeps the cap and everything delivered; confirmed in the page. */
+/** Pausing keeps the cap and everything delivered; confirmed in the page. */
 export function PauseDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
   const pause = usePauseAd();
   const [failure, setFailure] = useState('');

@@ -66,7 +66,7 @@ function PaceCell({ ad }: { ad: DashboardAd }) {
   );
 }
 
-/** Today's deliveries against the daily budget (issue 28), or today's alone without one. */
+/** Today's deliveries against the daily budget, or today's alone without one. */
 function TodayCell({ ad }: { ad: DashboardAd }) {
   const pacing = ad.pacing;
   if (!pacing) return <>―</>;

@@ -58,12 +58,12 @@ export interface AdFormValues extends ProfileTargeting {
   maxDeliveries: number;
   targetGender: TargetGender;
   targetAgeRange: TargetAgeRange;
-  /** The delivery window's Japan-time days; null or absent is open (issue 17). */
+  /** The delivery window's Japan-time days; null or absent is open. */
   startDate?: string | null;
   endDate?: string | null;
-  /** The most deliveries in one Japan-time day; null or absent is none (issue 28). */
+  /** The most deliveries in one Japan-time day; null or absent is none. */
   dailyBudget?: number | null;
-  /** The saved banner image (issue 28); none on a new ad. */
+  /** The saved banner image; none on a new ad. */
   image: AdImage | null;
 }
 
@@ -268,15 +268,15 @@ function targetingLine(targeting: Targeting) {
 }
 
 /**
- * The create-ad and edit-ad form (SPEC §5 Create ad), a desk tool's form (issue 28): the ad in folding
+ * The create-ad and edit-ad form (SPEC §5 Create ad), a desk tool's form: the ad in folding
  * sections on the left, and beside them, staying in view, the price, the members it reaches and the
  * ad as members will see it. It checks the shared request schema before sending: each wrong field
  * says what is wrong beside it (and its section opens), the summary once reads
  * すべての項目を正しく入力してください。, and a mark goes the moment its field is right. Sending for
  * review commits money, so it is confirmed with its price first. `onSubmit` returns an error message
  * to show, or nothing when the ad went through; `onSaveDraft`, when given, keeps it as a draft after the
- * same checks (issue 17). A new ad (`newAd`) may not start in the past. Both are given what to do
- * with the banner image (issue 28) and report its upload's progress; a refusal of the image is shown
+ * same checks. A new ad (`newAd`) may not start in the past. Both are given what to do
+ * with the banner image and report its upload's progress; a refusal of the image is shown
  * beside its field.
  */
 export function AdForm({

@@ -2,7 +2,7 @@ import { type AdImage, adImageFileProblem, adImageMediaTypes } from '@quiz-point
 import { type ChangeEvent, useEffect, useMemo, useRef } from 'react';
 import { AdBanner } from '../../../components/ui/ad-banner.tsx';
 
-/** What the form will do with the ad's image when it is sent (issue 28). */
+/** What the form will do with the ad's image when it is sent. */
 export type ImageChoice = { kind: 'keep' } | { kind: 'set'; file: File } | { kind: 'remove' };
 
 /** The picture as it will be: the chosen file's (not yet uploaded), the saved one, or none. */
@@ -20,7 +20,7 @@ const FIELD_ID = 'ad-image';
 const ERROR_ID = `${FIELD_ID}-error`;
 
 /**
- * The ad's banner image (issue 28): a file picker for JPEG, PNG and WebP, what the browser can tell
+ * The ad's banner image: a file picker for JPEG, PNG and WebP, what the browser can tell
  * at once (over 5 MB, another type) said beside it, a preview, and the upload's progress while the
  * form is sent. The server decides from the file's bytes; its refusal comes back as `error`.
  */

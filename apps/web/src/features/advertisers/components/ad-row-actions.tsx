@@ -62,7 +62,7 @@ const primaryLabels: Record<DialogName, string> = {
 };
 
 /**
- * A row's actions (issue 28): the one it most often needs as a button (pause or resume, submit a
+ * A row's actions: the one it most often needs as a button (pause or resume, submit a
  * draft, raise a stopped ad's cap, correct a rejected one), the rest in its ⋯ menu — raise the cap,
  * change the daily budget, report, edit, duplicate and, last and apart, end delivery. Each that spends or stops opens its
  * confirmation (ad-action-dialogs.tsx); the outcome is said once, above the table (`onDone`).

@@ -177,7 +177,7 @@ function Pager({ data, onPage }: { data: AdvertiserAdsPage; onPage: (page: numbe
 }
 
 /**
- * ads-status, the advertiser's ads as a table (issue 28): searched, filtered and sorted on the server,
+ * ads-status, the advertiser's ads as a table: searched, filtered and sorted on the server,
  * 50 a page, the state kept in the address (?q=&status=&sort=&order=&page=) so a reload or a link
  * shows the same; each row's actions and the chosen rows' pause and resume confirmed in the page.
  */

@@ -242,7 +242,7 @@ function BulkBar({
 }
 
 /**
- * The ads of one page as a table (issue 28): chosen by a box each (or all of the page's), sorted by a
+ * The ads of one page as a table: chosen by a box each (or all of the page's), sorted by a
  * column's heading, each row with its figures, its state and its actions. From 640 px of room it is a
  * table; narrower, each row is a card with the same cells, labelled (styles.css).
  */

@@ -80,7 +80,7 @@ function Items({ advertiser }: { advertiser: AdvertiserMe }) {
 }
 
 /**
- * The advertiser console's navigation (issue 28): SPEC §2's advertiser menu (new ad, manage ads,
+ * The advertiser console's navigation: SPEC §2's advertiser menu (new ad, manage ads,
  * view invoices only with a registered card; logout is in the console's bar) with the dashboard,
  * reports, spend and invoices, and the account beside it. The admin, placing house ads, has no
  * billing and a way back to the operator console. Nothing until the advertiser is known.

@@ -6,7 +6,7 @@ const DashboardPage = lazy(() => import('./dashboard-page.tsx'));
 
 /**
  * /advertiser for a signed-in advertiser (or the admin's house ads): the dashboard instead of the
- * landing, which is for visitors (issue 28). Its code loads on demand, so the landing's does not
+ * landing, which is for visitors. Its code loads on demand, so the landing's does not
  * carry it.
  */
 export function AdvertiserHome() {

@@ -15,7 +15,7 @@ const empty = { displayName: '', companyName: '', companyAddress: '', email: '',
 
 const fields: AccountField<keyof typeof empty>[] = [
   { key: 'displayName', label: '会社名または表示名', input: { autoComplete: 'organization', maxLength: 50 } },
-  // The invoices' addressee (issue 17): optional, editable later in the advertiser menu.
+  // The invoices' addressee: optional, editable later in the advertiser menu.
   ...companyFields,
   { key: 'email', label: 'メールアドレス', input: emailInput },
   {

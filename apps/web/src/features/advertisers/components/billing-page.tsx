@@ -117,7 +117,7 @@ function Invoices({ invoices }: { invoices: InvoiceSummary[] }) {
   );
 }
 
-/** Spend so far this month and the qualified invoices issued (issue 17). */
+/** Spend so far this month and the qualified invoices issued. */
 export default function BillingPage() {
   useDocumentTitle('ご利用金額と請求書');
   const overview = useBillingOverview();

@@ -82,7 +82,7 @@ function Form({ company }: { company: AdvertiserCompany }) {
   );
 }
 
-/** The advertiser's company name and address for invoices (issue 17), on the account page. */
+/** The advertiser's company name and address for invoices, on the account page. */
 export function CompanyDetailsSection() {
   const company = useCompanyDetails();
   return (

@@ -18,7 +18,7 @@ function CreateAd() {
   const resave = useSaveDraft();
   const submitDraft = useSubmitDraft();
   // An image needs its ad: a new ad with one is kept as a draft, its image uploaded, then the draft
-  // submitted (issue 28). Once kept, every later send (after a refused image, say) uses that draft.
+  // submitted. Once kept, every later send (after a refused image, say) uses that draft.
   const draftId = useRef<string | null>(null);
   const keepAsDraft = async (body: AdInputBody) => {
     if (draftId.current) await resave.mutateAsync({ adId: draftId.current, body });

@@ -51,7 +51,7 @@ function describe(alert: AdAlert): { tone: Tone; text: string; fix: { to: string
 type AdAlert = Exclude<DashboardAlert, { kind: 'paymentFailed' }>;
 
 /**
- * What needs the advertiser now (issue 28), each with a link to the page that fixes it. A failed
+ * What needs the advertiser now, each with a link to the page that fixes it. A failed
  * payment is the console's own banner (every invoice, and the card page), as on the other pages.
  */
 export function DashboardAlerts({ alerts }: { alerts: DashboardAlert[] }) {

@@ -104,7 +104,7 @@ function Dashboard({ dashboard }: { dashboard: AdvertiserDashboard }) {
 }
 
 /**
- * The signed-in advertiser's /advertiser (issue 28): what needs them, then every ad's figures over a
+ * The signed-in advertiser's /advertiser: what needs them, then every ad's figures over a
  * range of Japan-time days kept in the address (`?range=this-month`, `?from=…&to=…`), each figure
  * what the ads' reports and invoices say (the server reads them from the same figures).
  */

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useForm } from '../../../lib/use-form.ts';
 
 /**
- * The range the address names (issue 28): `?range=this-month`, or `?from=2026-04-01&to=2026-04-30`
+ * The range the address names: `?range=this-month`, or `?from=2026-04-01&to=2026-04-30`
  * for any other, or neither for the server's default; so a range can be bookmarked and the back
  * button steps between ranges. Anything else is sent as it is, for the server to refuse in words.
  */

@@ -6,7 +6,7 @@ import { applyImageChoice, useSaveAsDraft, useSendAd } from '../hooks/use-send-a
 import { AdForm } from './ad-form.tsx';
 import { OwnAdPage } from './own-ad-page.tsx';
 
-/** A draft (issue 17): saved again as a draft, or submitted for review as a new ad. */
+/** A draft: saved again as a draft, or submitted for review as a new ad. */
 function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
   const update = useUpdateAd();
   const submit = useSendAd(async (body, image) => {
@@ -35,7 +35,7 @@ function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
 
 function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
   const update = useUpdateAd();
-  // The image first: the resubmission then sends the ad, image and all, back to review (issue 28).
+  // The image first: the resubmission then sends the ad, image and all, back to review.
   const submit = useSendAd(async (body, image) => {
     await applyImageChoice(ad.id, image);
     return update.mutateAsync({ adId: ad.id, body });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useOwnFailedCharges } from '../api/list-own-failed-charges.ts';
 
 /**
- * The console's warning after a failed card charge (issue 17): which invoices could not be paid,
+ * The console's warning after a failed card charge: which invoices could not be paid,
  * that every ad is paused until they are, and where to register a new card (not shown on the card
  * page itself). Nothing while all is paid, or while the list is loading or unavailable.
  */

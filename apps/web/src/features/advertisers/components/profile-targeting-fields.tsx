@@ -169,7 +169,7 @@ export function ReachEstimate({ targeting }: { targeting: Targeting }) {
 }
 
 /**
- * Profile targeting (issue 17): prefecture by region, occupation, income, marital status and
+ * Profile targeting: prefecture by region, occupation, income, marital status and
  * children, each a group of boxes where none ticked means everyone.
  */
 export function ProfileTargetingFields({

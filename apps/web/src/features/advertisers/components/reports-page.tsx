@@ -27,7 +27,7 @@ function Reports({ dashboard }: { dashboard: AdvertiserDashboard }) {
 }
 
 /**
- * `/advertiser/reports` (issue 28): every ad's figures over a range (the dashboard's, from the same
+ * `/advertiser/reports`: every ad's figures over a range (the dashboard's, from the same
  * figures as each report), each leading to its own report for that range.
  */
 export default function ReportsPage() {

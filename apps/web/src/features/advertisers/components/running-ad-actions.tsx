@@ -2,9 +2,9 @@ import { type AdvertiserAd, dailyBudgetMessages, schedulePhase, scheduleToday } 
 import { dailyBudgetReachedToday } from './ad-state.ts';
 
 /**
- * Where an approved ad stands for members today (issue 17): ended (the cap or its advertiser),
+ * Where an approved ad stands for members today: ended (the cap or its advertiser),
  * paused, held for another reason (a failed payment, a suspension), before or after its window, done
- * for today (its daily budget, issue 28), or delivering.
+ * for today (its daily budget), or delivering.
  */
 export function deliveryBadge(
   ad: Pick<

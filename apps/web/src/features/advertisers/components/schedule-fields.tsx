@@ -19,7 +19,7 @@ export const scheduleBody = (values: ScheduleValues) => ({
 });
 
 /**
- * The optional delivery window (issue 17): the first and the last day the ad may deliver, Japan time,
+ * The optional delivery window: the first and the last day the ad may deliver, Japan time,
  * both included. The shared schema checks it (the end not before the start, nothing already past).
  */
 export function ScheduleFields({

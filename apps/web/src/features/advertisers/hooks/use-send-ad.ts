@@ -5,7 +5,7 @@ import type { ImageChoice } from '../components/ad-image-field.tsx';
 import { adsStatusNotice, cardRequiredState } from '../components/navigation-state.ts';
 import { isCardRequired, refusalOr } from '../components/submit-failure.ts';
 
-/** The image part of sending the ad form (issue 28): what to do, and where the upload's progress goes. */
+/** The image part of sending the ad form: what to do, and where the upload's progress goes. */
 export interface ImageStep {
   choice: ImageChoice;
   onProgress: (fraction: number) => void;
@@ -66,7 +66,7 @@ export const useSendAd = (send: Send, failureMessage: string) =>
   useSendThenList(send, failureMessage, messages.adSubmitted, true);
 
 /**
- * The ad form's 下書き保存 (issue 17): once kept, ads-status says 下書きを保存しました。; a refusal comes
+ * The ad form's 下書き保存: once kept, ads-status says 下書きを保存しました。; a refusal comes
  * back as the message for the form to show.
  */
 export const useSaveAsDraft = (send: Send, failureMessage: string) =>

@@ -41,7 +41,7 @@ export function HomePage() {
     );
   }
   if (!me) return <LandingPage notice={state?.notice ?? signInFailure(params)} />;
-  // The operator's home is the console, never a member's home or profile form (issue 28).
+  // The operator's home is the console, never a member's home or profile form.
   if (me.isAdmin) return <Navigate to="/admin" replace />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
   return (
