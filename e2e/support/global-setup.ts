@@ -62,21 +62,73 @@ async function stopServer(server: RunningServer) {
   fs.rmSync(server.dataParent, { recursive: true, force: true });
 }
 
+/** Options of the vitest command line that take a value: their values are no file filters. */
+const OPTIONS_WITH_VALUES = new Set([
+  '--project',
+  '--config',
+  '-c',
+  '--reporter',
+  '--testNamePattern',
+  '-t',
+  '--root',
+  '-r',
+  '--dir',
+  '--shard',
+  '--outputFile',
+  '--pool',
+  '--maxWorkers',
+  '--testTimeout',
+  '--hookTimeout',
+  '--bail',
+  '--retry',
+  '--tags',
+]);
+
+/** The e2e files this run asked for: the command line's file filters (substrings of a path), or all. */
+function selectedFiles(): string[] {
+  const all = fs
+    .readdirSync(path.join(repoRoot, 'e2e'))
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .map((name) => `e2e/${name}`);
+  const args = process.argv.slice(2);
+  const filters = args.filter(
+    (arg, i) => !arg.startsWith('-') && arg !== 'run' && !OPTIONS_WITH_VALUES.has(args[i - 1] ?? ''),
+  );
+  const chosen = all.filter((file) => filters.some((filter) => file.includes(filter)));
+  return chosen.length > 0 ? chosen : all;
+}
+
+/** Which of the three servers the chosen files use (a file that names no server opens the main one). */
+function serversNeeded(files: string[]) {
+  const needed = { main: false, realWait: false, postgres: false };
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const realWait = text.includes('realWaitBaseUrl');
+    const postgres = /postgresBaseUrl|postgresDatabaseUrl|support\/postgres\.ts/.test(text);
+    needed.realWait ||= realWait;
+    needed.postgres ||= postgres;
+    needed.main ||= /useBrowser\((\)|\{(?![^)]*baseUrl))/.test(text) || (!realWait && !postgres);
+  }
+  return needed;
+}
+
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
-  const database = await createPostgresDatabase('qp_e2e');
+  // Only the servers the chosen files use are started: one file's run starts one or two, not three.
+  const needed = serversNeeded(selectedFiles());
+  const database = needed.postgres ? await createPostgresDatabase('qp_e2e') : undefined;
   // The short wait is a test-only setting; the second server keeps the real 30 seconds.
   const [main, realWait, postgres] = await Promise.all([
-    startServer({ TEST_AD_WAIT_SECONDS: '3' }),
-    startServer({}),
-    startServer({ TEST_AD_WAIT_SECONDS: '3', DATABASE_URL: database.url }),
+    needed.main ? startServer({ TEST_AD_WAIT_SECONDS: '3' }) : undefined,
+    needed.realWait ? startServer({}) : undefined,
+    database ? startServer({ TEST_AD_WAIT_SECONDS: '3', DATABASE_URL: database.url }) : undefined,
   ]);
-  project.provide('baseUrl', main.url);
-  project.provide('realWaitBaseUrl', realWait.url);
-  project.provide('postgresBaseUrl', postgres.url);
-  project.provide('postgresDatabaseUrl', database.url);
+  project.provide('baseUrl', main?.url ?? '');
+  project.provide('realWaitBaseUrl', realWait?.url ?? '');
+  project.provide('postgresBaseUrl', postgres?.url ?? '');
+  project.provide('postgresDatabaseUrl', database?.url ?? '');
   return async () => {
-    await Promise.all([stopServer(main), stopServer(realWait), stopServer(postgres)]);
-    await database.drop();
+    await Promise.all([main, realWait, postgres].map((server) => server && stopServer(server)));
+    await database?.drop();
   };
 }

@@ -7,26 +7,6 @@ import { messages } from './messages.ts';
 import { emailSchema } from './schemas.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
-export type {
-  AdminAuditEntry,
-  AdminDashboard,
-  AdminSettingsView,
-  AdminSummary,
-  AdminUserOverview,
-  AdminUserSummary,
-  DailyPoint,
-  PendingAd,
-  RewardCheckRow,
-  SettingsAuditEntry,
-} from './responses/admin.ts';
-export type {
-  AdminAdvertiserAd,
-  AdminAdvertiserInvoice,
-  AdminAdvertiserOverview,
-  AdminAdvertiserSummary,
-  AdvertiserSuspensionResult,
-} from './responses/admin-advertisers.ts';
-
 const invalid = { error: messages.allFieldsRequired };
 
 /** The shortest user search: a trigram's length (userSearchQuery). */

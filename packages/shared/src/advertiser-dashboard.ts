@@ -3,13 +3,6 @@ import { addDays, adReportQuery } from './ad-reports.ts';
 import { japanIsoDate } from './japan-time.ts';
 import './zod-config.ts';
 
-export type {
-  AdPacing,
-  AdvertiserDashboard,
-  DashboardAd,
-  DashboardAlert,
-} from './responses/advertiser-dashboard.ts';
-
 /**
  * The advertiser dashboard's ranges of Japan-time days: today, the last 7 days (today
  * included), this month so far, last month; any other range is given by its two days.

@@ -14,17 +14,6 @@ import {
 } from './targeting.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
-export type {
-  AdReport,
-  AdvertiserAd,
-  AdvertiserAdDetail,
-  AdvertiserAdRow,
-  AdvertiserAdsPage,
-  AdvertiserMe,
-  BulkAdsResult,
-  PricingView,
-} from './responses/advertisers.ts';
-
 /** SPEC §3 Pricing config: the values in force, in yen. */
 export interface Pricing {
   userReward: number;

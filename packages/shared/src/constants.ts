@@ -24,6 +24,20 @@ export const limits = {
   smsCodeDigits: 6,
 } as const;
 
+/**
+ * How often one caller may do a thing: at most `limit` times in a fixed window of `windowSeconds`,
+ * counted in the database so the limit holds across instances (the server's consumeRateLimit and the
+ * hot statements' qp_count_rate_limit_hit). A member clicks and answers well within theirs.
+ */
+export const rateLimits = {
+  adClick: { limit: 120, windowSeconds: 3600 },
+  adAnswer: { limit: 240, windowSeconds: 3600 },
+  /** Google sign-ins started from one address. */
+  signInStart: { limit: 300, windowSeconds: 600 },
+  /** An advertiser's image uploads. */
+  adImageUpload: { limit: 30, windowSeconds: 3600 },
+} as const;
+
 export const demoQuiz = {
   question: 'デモ広告で紹介されていた「クイズポイント」で、ポイントをもらえるタイミングはどれでしょう？',
   options: ['広告ページを開いた直後', '広告ページを30秒以上見てクイズに回答したとき', 'ログアウトしたとき'],

@@ -65,3 +65,14 @@ export function defaultMessage(code: ErrorCode): string {
     ? adImageMessages[key as keyof typeof adImageMessages]
     : messages[key as keyof typeof messages];
 }
+
+/** A business rule said no. The server's HTTP layer maps `code` to a status through the table above. */
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string = defaultMessage(code),
+  ) {
+    super(message);
+  }
+}

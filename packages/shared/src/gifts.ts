@@ -4,10 +4,6 @@ import { GIFT_CODES_PER_UPLOAD } from './constants.ts';
 import { formatNumber, messages } from './messages.ts';
 import { wellFormedString } from './well-formed-string.ts';
 
-export type { PendingGiftRequest } from './responses/admin.ts';
-export type { GiftCodeStockRow, MaskedGiftCode } from './responses/gift-codes.ts';
-export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/member.ts';
-
 /** A gift type's id and an amount of it, as an exchange and a code upload name them. */
 const giftTypeId = wellFormedString({ error: messages.giftTypeUnavailable }).min(1).max(40);
 /** The largest amount a PostgreSQL integer column holds: beyond it the database would refuse. */

@@ -26,6 +26,46 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './payment-failures.ts';
 export * from './profile-options.ts';
+export type {
+  AdminAuditEntry,
+  AdminDashboard,
+  AdminSettingsView,
+  AdminSummary,
+  AdminUserOverview,
+  AdminUserSummary,
+  DailyPoint,
+  PendingAd,
+  PendingGiftRequest,
+  RewardCheckRow,
+  SettingsAuditEntry,
+} from './responses/admin.ts';
+export type {
+  AdminAdvertiserAd,
+  AdminAdvertiserInvoice,
+  AdminAdvertiserOverview,
+  AdminAdvertiserSummary,
+  AdvertiserSuspensionResult,
+} from './responses/admin-advertisers.ts';
+export type {
+  AdPacing,
+  AdvertiserDashboard,
+  DashboardAd,
+  DashboardAlert,
+} from './responses/advertiser-dashboard.ts';
+// Response types, named at the root where their area's words and rules are (the areas import them
+// from responses/, never the other way round).
+export type {
+  AdReport,
+  AdvertiserAd,
+  AdvertiserAdDetail,
+  AdvertiserAdRow,
+  AdvertiserAdsPage,
+  AdvertiserMe,
+  BulkAdsResult,
+  PricingView,
+} from './responses/advertisers.ts';
+export type { GiftCodeStockRow, MaskedGiftCode } from './responses/gift-codes.ts';
+export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/member.ts';
 export * from './routes.ts';
 export * from './running-ads.ts';
 export * from './schemas.ts';

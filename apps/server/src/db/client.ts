@@ -3,21 +3,17 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import type { Database } from './database.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { openReplicaReader, type ReplicaReader, type ReplicaSettings } from './replica.ts';
 import { applyRuleFiles, type RuleConnection, readRuleFiles, ruleFilesApplied } from './rule-files.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Anything that runs queries: the database or an open transaction. */
-export type Executor = Database | Tx;
+export type { Database, Executor, Schema, Tx } from './database.ts';
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,11 +1,10 @@
-import { japanDayStart, japanIsoDate, messages } from '@quiz-points/shared';
+import { DomainError, japanDayStart, japanIsoDate, messages } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickAd } from '../domain/ads/click-ad.ts';
 import { listAdsForUser } from '../domain/ads/list-ads-for-user.ts';
 import { setAdDailyBudget } from '../domain/advertisers/set-ad-daily-budget.ts';
-import { DomainError } from '../domain/domain-error.ts';
 import { createAd, memberWithSession } from '../test/factories.ts';
 import {
   createTestDatabase,

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type ErrorCode, errorCodes, type MessageKey, messages } from '@quiz-points/shared';
+import { DomainError, type ErrorCode, errorCodes, type MessageKey, messages } from '@quiz-points/shared';
 import type pg from 'pg';
-import { DomainError } from '../domain/domain-error.ts';
 import type { Database } from './client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../domain/logger.ts';
-import type { Database } from './client.ts';
+import type { Database } from './database.ts';
 import * as schema from './schema.ts';
 
 /** How often each instance checks its replica's lag, in the background. */

@@ -1,10 +1,9 @@
-import { messages } from '@quiz-points/shared';
+import { messages, rateLimits } from '@quiz-points/shared';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authVerifications, pageViews } from '../db/schema.ts';
 import { PAGE_VIEW_LIMIT } from '../domain/analytics/record-page-view.ts';
 import { useTestApp } from '../test/use-test-app.ts';
-import { SIGN_IN_START_LIMIT } from './routes/auth.ts';
 
 describe('writes anyone can make are limited per client address', () => {
   const t = useTestApp();
@@ -23,7 +22,7 @@ describe('writes anyone can make are limited per client address', () => {
 
   it('starts Google sign-in up to the limit per address, then answers RATE_LIMITED and stores nothing', async () => {
     const address = '203.0.113.1';
-    for (let i = 0; i < SIGN_IN_START_LIMIT.limit; i++) {
+    for (let i = 0; i < rateLimits.signInStart.limit; i++) {
       expect((await startSignIn(address)).statusCode, `start ${i}`).toBe(200);
     }
     const before = await stored(authVerifications);

@@ -1,22 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { type Auth, createAuth, GOOGLE_PROVIDER_ID } from '../services/identity/auth.ts';
+import { createAuth, GOOGLE_PROVIDER_ID } from '../services/identity/auth.ts';
 import { registerDevOidcProvider } from '../services/identity/dev-oidc-provider.ts';
-import type { ImageStorage } from '../services/image-storage/image-storage.ts';
-import type { Mailer } from '../services/mail/mailer.ts';
-import type { PaymentProvider } from '../services/payments/payment-provider.ts';
-import type { SmsSender } from '../services/sms/sms-sender.ts';
 import { fastifyTrustProxy } from '../trusted-proxies.ts';
+import { authActions } from './auth-actions.ts';
 import { registerRoutes } from './define-route.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
-import { createGuards, type Guards } from './guards.ts';
+import { createGuards } from './guards.ts';
 import { registerJsonBodyParser } from './json-body-parser.ts';
-import { type LogDestination, loggerOptions } from './log-redaction.ts';
+import { loggerOptions } from './log-redaction.ts';
 import { registerLoopbackRedirect } from './loopback-redirect.ts';
 import { registerMetrics } from './metrics.ts';
 import { createReadRouting } from './read-routing.ts';
 import { registerUnstorableTextCheck } from './refuse-unstorable-text.ts';
+import type { AppDeps, RouteDeps } from './route-deps.ts';
 import { recordRouteTable } from './route-table.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { registerAdImageFiles } from './routes/ad-image-files.ts';
@@ -40,26 +36,6 @@ import { registerSameOriginCheck } from './same-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerWebApp } from './web-app.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  sms: SmsSender;
-  payments: PaymentProvider;
-  /** Where ads' images are kept: the S3 API, or the folder stand-in. */
-  images: ImageStorage;
-  /** Check every success against its declared response (the test app's contract check; off in production). */
-  checkResponses?: boolean;
-  /** Where log lines go instead of stdout (a test's in-memory stream; production never sets it). */
-  logDestination?: LogDestination;
-}
-
-/** What every route module receives: the outside services plus authentication and its guards. */
-export interface RouteDeps extends AppDeps {
-  auth: Auth;
-  guards: Guards;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // The contract check is for tests; a production app never runs it, whatever it was asked.
@@ -81,7 +57,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   recordRouteTable(app);
 
-  const auth = createAuth({ config, db: deps.database.db, log: app.log, mailer: deps.mailer });
+  const db = deps.database.db;
+  const auth = createAuth({
+    config,
+    db,
+    log: app.log,
+    actions: authActions({ db, log: app.log, mailer: deps.mailer }),
+  });
   const guards = createGuards({ auth, db: deps.database.db, adminEmail: config.adminEmail });
   const routeDeps: RouteDeps = { ...deps, ...routeOptions, auth, guards };
 

@@ -1,7 +1,14 @@
-import type { Audience, Endpoint, ParamsOf, ParsedBodyOf, QueryOf, ResponseOf } from '@quiz-points/shared';
+import {
+  type Audience,
+  DomainError,
+  type Endpoint,
+  type ParamsOf,
+  type ParsedBodyOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { DomainError } from '../domain/domain-error.ts';
 import type { UserRow } from '../domain/user-row.ts';
 import type { Guards } from './guards.ts';
 import { isConsoleWrite, type ReadRouting } from './read-routing.ts';

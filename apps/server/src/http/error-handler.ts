@@ -1,7 +1,6 @@
-import { defaultMessage, type ErrorBody, type ErrorCode, errorCodes } from '@quiz-points/shared';
+import { DomainError, defaultMessage, type ErrorBody, type ErrorCode, errorCodes } from '@quiz-points/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { DomainError } from '../domain/domain-error.ts';
 import { securityHeadersOf } from './security-headers.ts';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) mapped into the table. */

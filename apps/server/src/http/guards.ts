@@ -1,8 +1,7 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { isAdmin } from '../domain/accounts/audiences.ts';
-import { DomainError } from '../domain/domain-error.ts';
 import type { UserRow } from '../domain/user-row.ts';
 import type { Auth } from '../services/identity/auth.ts';
 import { lookUpSession, type SessionUser, sessionTokenOf } from '../services/identity/session-lookup.ts';

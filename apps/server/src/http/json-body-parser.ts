@@ -1,5 +1,5 @@
+import { DomainError } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/domain-error.ts';
 
 /** No request of the API nests deeper than a few levels; 32 leaves room and bounds every walk. */
 export const MAX_JSON_DEPTH = 32;

@@ -1,6 +1,5 @@
-import { openSiteAt } from '@quiz-points/shared';
+import { DomainError, openSiteAt } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/domain-error.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 

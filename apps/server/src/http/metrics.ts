@@ -1,12 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { invoiceStatuses, ledgerReasons } from '@quiz-points/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { queryRows } from '../db/query-rows.ts';
 import { getBusinessFigures } from '../domain/analytics/get-business-figures.ts';
-import { inProcessJobRuns } from '../services/jobs/start-jobs.ts';
+import { type JobRow, readJobRuns } from '../services/jobs/job-runs.ts';
 import { addressMatcher } from '../trusted-proxies.ts';
 
 /** Upper bounds of the latency histogram, in seconds. */
@@ -100,14 +98,6 @@ function createRequestStats() {
   };
 }
 
-interface JobRow {
-  name: string;
-  runs: number | string;
-  failures: number | string;
-  last_success: number | string | null;
-  last_failure: number | string | null;
-}
-
 /**
  * Business figures, read from the database at each scrape so every instance reports the same; the
  * ledger and delivery totals from the site rollup (domain/analytics/get-business-figures.ts).
@@ -115,7 +105,7 @@ interface JobRow {
 async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
   const [{ ledger, deliveries, invoices }, jobs] = await Promise.all([
     getBusinessFigures({ db: database.db }),
-    database.kind === 'postgres' ? pgBossJobs(database) : Promise.resolve(inProcessJobs()),
+    readJobRuns(database),
   ]);
 
   const ledgerSamples = (field: 'entries' | 'points') =>
@@ -183,41 +173,6 @@ async function businessFamilies(database: DatabaseHandle): Promise<Family[]> {
       samples: jobSamples('last_failure'),
     },
   ];
-}
-
-/** pg-boss's finished jobs (its `pgboss` schema: job, and archive for older ones), if it has started. */
-async function pgBossJobs(database: DatabaseHandle): Promise<JobRow[]> {
-  const [tables] = await queryRows<{ job: string | null; archive: string | null }>(
-    database.db,
-    sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
-  );
-  if (!tables?.job) return [];
-  const source = tables.archive
-    ? sql`select name, state::text as state, completed_on from pgboss.job
-          union all select name, state::text, completed_on from pgboss.archive`
-    : sql`select name, state::text as state, completed_on from pgboss.job`;
-  return queryRows<JobRow>(
-    database.db,
-    sql`select name,
-               count(*) filter (where state = 'completed') as runs,
-               count(*) filter (where state = 'failed') as failures,
-               extract(epoch from max(completed_on) filter (where state = 'completed'))::float8 as last_success,
-               extract(epoch from max(completed_on) filter (where state = 'failed'))::float8 as last_failure
-        from (${source}) as jobs
-        where not starts_with(name, '__pgboss')
-        group by name`,
-  );
-}
-
-/** PGlite: the jobs run in this process (services/jobs), which records them. */
-function inProcessJobs(): JobRow[] {
-  return [...inProcessJobRuns()].map(([name, record]) => ({
-    name,
-    runs: record.runs,
-    failures: record.failures,
-    last_success: record.lastSuccessAt ? record.lastSuccessAt.getTime() / 1000 : null,
-    last_failure: record.lastFailureAt ? record.lastFailureAt.getTime() / 1000 : null,
-  }));
 }
 
 /** With DATABASE_REPLICA_URL: whether this instance reads from the replica now, and how far behind it is. */

@@ -1,6 +1,5 @@
-import { isWellFormedText } from '@quiz-points/shared';
+import { DomainError, isWellFormedText } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/domain-error.ts';
 
 const isStorable = (text: string) => !text.includes('\u0000') && isWellFormedText(text);
 

@@ -1,5 +1,5 @@
+import { DomainError } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../domain/domain-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

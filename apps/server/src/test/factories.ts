@@ -17,7 +17,7 @@ import {
 } from '../db/schema.ts';
 import { completeSignup } from '../domain/accounts/complete-signup.ts';
 import { applyPointChange } from '../domain/points/ledger.ts';
-import { newReferralCode } from '../services/identity/auth.ts';
+import { newReferralCode } from '../domain/referrals/new-referral-code.ts';
 import { type ErrorReply, signInWithGoogle, TestHttpClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 

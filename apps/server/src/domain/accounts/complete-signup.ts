@@ -1,8 +1,14 @@
-import { ageOn, daysInMonth, MINIMUM_AGE, messages, type ParsedSignupBody } from '@quiz-points/shared';
+import {
+  ageOn,
+  DomainError,
+  daysInMonth,
+  MINIMUM_AGE,
+  messages,
+  type ParsedSignupBody,
+} from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { applyPointChange } from '../points/ledger.ts';
 import { isWithdrawnPerson } from './is-withdrawn-person.ts';
 import { lookupZipCode } from './lookup-zip-code.ts';

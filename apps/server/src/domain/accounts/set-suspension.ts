@@ -1,10 +1,9 @@
-import { advertiserConsoleMessages, messages, type SuspensionBody } from '@quiz-points/shared';
+import { advertiserConsoleMessages, DomainError, messages, type SuspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { users } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import { banAccount } from './ban-account.ts';
 
 /**

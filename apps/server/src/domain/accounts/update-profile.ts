@@ -1,8 +1,7 @@
-import type { ParsedProfileUpdateBody } from '@quiz-points/shared';
+import { DomainError, type ParsedProfileUpdateBody } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { lookupZipCode } from './lookup-zip-code.ts';
 
 /**

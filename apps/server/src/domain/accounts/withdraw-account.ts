@@ -1,9 +1,8 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { authAccounts, authSessions, deletedUsers, users } from '../../db/schema.ts';
 import { GOOGLE_PROVIDER_ID } from '../../services/identity/auth.ts';
-import { DomainError } from '../domain-error.ts';
 import { applyPointChange } from '../points/ledger.ts';
 
 /** Withdrawal needs a sign-in made within this many minutes (SPEC §4: re-authenticate). */

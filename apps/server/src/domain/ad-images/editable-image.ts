@@ -1,4 +1,4 @@
-import { DomainError } from '../domain-error.ts';
+import { DomainError } from '@quiz-points/shared';
 
 /**
  * An ad's image may change only where its text may (SPEC §4): a draft, or a rejected ad

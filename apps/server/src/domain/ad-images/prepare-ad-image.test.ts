@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { adImageMessages, type ErrorCode } from '@quiz-points/shared';
+import { adImageMessages, DomainError, type ErrorCode } from '@quiz-points/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,6 @@ import {
   truncated,
   webpFile,
 } from '../../test/image-files.ts';
-import { DomainError } from '../domain-error.ts';
 import { prepareAdImage } from './prepare-ad-image.ts';
 
 async function refusal(bytes: Uint8Array): Promise<ErrorCode> {

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { AD_IMAGE_MAX_PIXELS, AD_IMAGE_MAX_SIDE_RATIO, AD_IMAGE_WIDTHS } from '@quiz-points/shared';
+import {
+  AD_IMAGE_MAX_PIXELS,
+  AD_IMAGE_MAX_SIDE_RATIO,
+  AD_IMAGE_WIDTHS,
+  DomainError,
+} from '@quiz-points/shared';
 import type { Sharp } from 'sharp';
-import { DomainError } from '../domain-error.ts';
 
 type Format = 'jpeg' | 'png' | 'webp';
 

@@ -1,17 +1,16 @@
+import { DomainError, rateLimits } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
 import type { ImageStorage } from '../../services/image-storage/image-storage.ts';
 import { type AdOwner, lockOwnedAd, ownedBy } from '../advertisers/owned-ad.ts';
 import { toAdvertiserAd } from '../advertisers/to-advertiser-ad.ts';
-import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { adImageKey } from './ad-image-view.ts';
 import { assertImageEditable } from './editable-image.ts';
 import { prepareAdImage } from './prepare-ad-image.ts';
 
 /** Uploads per account: decoding is the costliest thing an advertiser can ask of a server. */
-const UPLOAD_LIMIT = { limit: 30, windowSeconds: 3600 };
 
 /**
  * The owner's upload becomes the ad's banner image (docs/decisions/031-image-creatives.md).
@@ -31,7 +30,7 @@ export async function setAdImage(options: {
   const [ad] = await db.select({ status: ads.status }).from(ads).where(ownedBy(adId, owner));
   if (!ad) throw new DomainError('NOT_FOUND');
   assertImageEditable(ad);
-  await consumeRateLimit(db, { key: `ad-image:user:${owner.userId}`, ...UPLOAD_LIMIT });
+  await consumeRateLimit(db, { key: `ad-image:user:${owner.userId}`, ...rateLimits.adImageUpload });
 
   const image = await prepareAdImage(bytes);
   await Promise.all(image.files.map((file) => storage.put(adImageKey(file.name), file.bytes, 'image/webp')));

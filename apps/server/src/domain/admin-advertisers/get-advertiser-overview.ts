@@ -1,6 +1,7 @@
 import {
   type AdminAdvertiserOverview,
   advertiserConsoleMessages,
+  DomainError,
   japanIsoDate,
   suspensionActions,
 } from '@quiz-points/shared';
@@ -10,7 +11,6 @@ import { queryRows } from '../../db/query-rows.ts';
 import { ads, advertiserBilling, authSessions, users } from '../../db/schema.ts';
 import { listAdminActions } from '../admin-users/admin-audit.ts';
 import { listInvoicesOfAdvertiser } from '../billing/list-invoices.ts';
-import { DomainError } from '../domain-error.ts';
 import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
 import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
 

@@ -1,4 +1,4 @@
-import { advertiserConsoleMessages, type SuspensionBody } from '@quiz-points/shared';
+import { advertiserConsoleMessages, DomainError, type SuspensionBody } from '@quiz-points/shared';
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
@@ -6,7 +6,6 @@ import { ads, users } from '../../db/schema.ts';
 import { banAccount } from '../accounts/ban-account.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { hasHold, withHold, withoutHold } from '../ads/ad-holds.ts';
-import { DomainError } from '../domain-error.ts';
 
 /**
  * The admin suspends an advertiser (利用停止) or lifts it, with a reason. In one transaction: the

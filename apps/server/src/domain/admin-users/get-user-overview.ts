@@ -1,8 +1,7 @@
-import { type AdminUserOverview, messages, suspensionActions } from '@quiz-points/shared';
+import { type AdminUserOverview, DomainError, messages, suspensionActions } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSessions, giftRequests, pointTransactions, users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { toGiftRequestView } from '../gifts/to-gift-request-view.ts';
 import { listAdminActions } from './admin-audit.ts';
 import { toAdminUserSummary } from './to-admin-user-summary.ts';

@@ -1,10 +1,8 @@
-import type { AdQuiz } from '@quiz-points/shared';
-import { messages } from '@quiz-points/shared';
+import { type AdQuiz, DomainError, messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
 import { adImageView } from '../ad-images/ad-image-view.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Viewer } from './viewer.ts';
 
 /** The quiz of an ad as the viewer may see it: never the correct option. */

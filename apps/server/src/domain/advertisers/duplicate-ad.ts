@@ -1,8 +1,7 @@
-import { scheduleToday } from '@quiz-points/shared';
+import { DomainError, scheduleToday } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { windowDates, windowInstants } from './ad-window.ts';
 import { type AdOwner, ownedBy } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';

@@ -4,6 +4,7 @@ import {
   addDays,
   ageBands,
   consumptionTax,
+  DomainError,
   eachDay,
   genders,
   japanIsoDate,
@@ -14,7 +15,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { japanDate } from '../../db/japan-time-sql.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { DomainError } from '../domain-error.ts';
 import type { AdDayFigures, AudienceFigures } from '../figures/compute-ad-figures.ts';
 import { readAdDayFigures } from '../figures/read-ad-day-figures.ts';
 import { summarizeAnswerTimes } from '../figures/summarize-answer-times.ts';

@@ -1,8 +1,7 @@
-import type { AdvertiserAdDetail } from '@quiz-points/shared';
+import { type AdvertiserAdDetail, DomainError } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { adUsage } from './list-advertiser-ads.ts';
 import { type AdOwner, ownedBy } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';

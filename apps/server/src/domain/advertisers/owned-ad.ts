@@ -1,7 +1,7 @@
+import { DomainError } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 
 /**
  * Who is asking for an ad: its owner only. Another advertiser's ad is answered exactly like one that

@@ -1,8 +1,7 @@
-import type { RaiseLimitBody } from '@quiz-points/shared';
+import { DomainError, type RaiseLimitBody } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { adUsage, lockAdSlots } from './list-advertiser-ads.ts';
 import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';

@@ -1,8 +1,7 @@
-import type { Pricing } from '@quiz-points/shared';
+import { DomainError, type Pricing } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pricingConfig } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 
 /** SPEC §3 Pricing config in force; 価格設定が取得できませんでした。 when there is none. */
 export async function readPricing(db: Executor): Promise<Pricing> {

@@ -1,7 +1,6 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import type { PasswordActionOptions } from './password-action-options.ts';

@@ -1,5 +1,5 @@
+import { DomainError } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
-import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import type { PasswordActionOptions } from './password-action-options.ts';
 

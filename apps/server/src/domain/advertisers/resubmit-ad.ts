@@ -1,7 +1,6 @@
-import type { AdInputBody } from '@quiz-points/shared';
+import { type AdInputBody, DomainError } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';

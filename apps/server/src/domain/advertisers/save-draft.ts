@@ -1,6 +1,5 @@
-import { type AdInputBody, runningAdMessages } from '@quiz-points/shared';
+import { type AdInputBody, DomainError, runningAdMessages } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
-import { DomainError } from '../domain-error.ts';
 import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { rewriteAd } from './submitted-ad-values.ts';

@@ -1,9 +1,8 @@
-import { runningAdMessages } from '@quiz-points/shared';
+import { DomainError, runningAdMessages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
 import { withHold, withoutHold } from '../ads/ad-holds.ts';
-import { DomainError } from '../domain-error.ts';
 import { adUsage, lockAdSlots } from './list-advertiser-ads.ts';
 import { type AdOwner, lockOwnedAd } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';

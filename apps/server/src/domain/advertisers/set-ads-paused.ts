@@ -1,9 +1,8 @@
-import { type AdBulkAction, adConsoleMessages, type BulkAdsResult } from '@quiz-points/shared';
+import { type AdBulkAction, adConsoleMessages, type BulkAdsResult, DomainError } from '@quiz-points/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
 import { withHold, withoutHold } from '../ads/ad-holds.ts';
-import { DomainError } from '../domain-error.ts';
 import { lockAdSlots } from './list-advertiser-ads.ts';
 import type { AdOwner } from './owned-ad.ts';
 

@@ -1,6 +1,7 @@
 import {
   type AdvertiserSignInBody,
   advertiserConsoleMessages,
+  DomainError,
   type ErrorCode,
   signInWaitMessage,
 } from '@quiz-points/shared';
@@ -9,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema.ts';
 import type { Auth } from '../../services/identity/auth.ts';
 import { isAdmin } from '../accounts/audiences.ts';
-import { DomainError } from '../domain-error.ts';
 import { clearRateLimit } from '../rate-limits/clear-rate-limit.ts';
 import { consumeBackoff } from '../rate-limits/consume-backoff.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';

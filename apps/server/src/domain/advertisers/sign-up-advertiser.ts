@@ -1,8 +1,7 @@
-import type { AdvertiserSignUpBody } from '@quiz-points/shared';
+import { type AdvertiserSignUpBody, DomainError } from '@quiz-points/shared';
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import type { PasswordActionOptions } from './password-action-options.ts';
 

@@ -1,9 +1,8 @@
-import { type AdSchedule, newScheduleProblem, runningAdMessages } from '@quiz-points/shared';
+import { type AdSchedule, DomainError, newScheduleProblem, runningAdMessages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
 import { windowDates } from './ad-window.ts';

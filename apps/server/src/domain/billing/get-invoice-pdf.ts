@@ -1,7 +1,7 @@
+import { DomainError } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, invoices, users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import type { InvoiceIssuer } from './create-monthly-invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 

@@ -1,8 +1,8 @@
+import { DomainError } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { advertiserBilling, invoices, paymentWebhookEvents } from '../../db/schema.ts';
 import type { PaymentWebhookEvent, ProviderInvoice } from '../../services/payments/payment-provider.ts';
-import { DomainError } from '../domain-error.ts';
 import { type BillingServices, mailChargeFailure } from './charge-invoice.ts';
 import { readFinishedSetup, type SavedCard, saveCard } from './record-card-setup.ts';
 import { type ChargeFailureNotice, recordChargeFailure } from './record-charge-failure.ts';

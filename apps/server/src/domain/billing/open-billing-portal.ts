@@ -1,8 +1,8 @@
+import { DomainError } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { advertiserBilling, type users } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
-import { DomainError } from '../domain-error.ts';
 
 export interface OpenBillingPortalOptions {
   db: Database;

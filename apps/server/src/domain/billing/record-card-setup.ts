@@ -1,9 +1,8 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { advertiserBilling, users } from '../../db/schema.ts';
 import type { PaymentProvider, SetupResult } from '../../services/payments/payment-provider.ts';
-import { DomainError } from '../domain-error.ts';
 
 export interface RecordCardSetupOptions {
   db: Database;

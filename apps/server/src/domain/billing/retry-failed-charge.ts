@@ -1,8 +1,7 @@
-import { type ChargeRetryResult, paymentFailureMessages } from '@quiz-points/shared';
+import { type ChargeRetryResult, DomainError, paymentFailureMessages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { invoices } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import { type BillingServices, chargeInvoice, claimFailedInvoice } from './charge-invoice.ts';
 
 /**

@@ -1,8 +1,7 @@
-import { type CreateDailyQuizBody, messages } from '@quiz-points/shared';
+import { type CreateDailyQuizBody, DomainError, messages } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import { dailyQuizValues } from './daily-quiz-values.ts';
 
 /**

@@ -1,8 +1,7 @@
-import { type DailyQuizToday, japanDateKey, messages } from '@quiz-points/shared';
+import { type DailyQuizToday, DomainError, japanDateKey, messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 
 /** Today's daily quiz by Japan-time date, without its answer. */
 export async function getTodaysQuiz({

@@ -1,10 +1,9 @@
-import { type CreateDailyQuizBody, messages } from '@quiz-points/shared';
+import { type CreateDailyQuizBody, DomainError, messages } from '@quiz-points/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { dailyQuizzes, quizResponses } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import { dailyQuizValues } from './daily-quiz-values.ts';
 
 /**

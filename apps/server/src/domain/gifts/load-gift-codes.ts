@@ -1,9 +1,14 @@
-import { giftCodeMessages, type LoadGiftCodesBody, messages, parseGiftCodeCsv } from '@quiz-points/shared';
+import {
+  DomainError,
+  giftCodeMessages,
+  type LoadGiftCodesBody,
+  messages,
+  parseGiftCodeCsv,
+} from '@quiz-points/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { giftCodes } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { readSetting } from '../settings/read-setting.ts';
 import { GIFT_CODE_FINGERPRINT_VERSION, type GiftCodeCipher } from './gift-code-cipher.ts';

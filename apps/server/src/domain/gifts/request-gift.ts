@@ -1,9 +1,14 @@
-import { GIFT_MINIMUM_POINTS, type GiftRequestBody, type GiftStatus, messages } from '@quiz-points/shared';
+import {
+  DomainError,
+  GIFT_MINIMUM_POINTS,
+  type GiftRequestBody,
+  type GiftStatus,
+  messages,
+} from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statement.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { giftIssuedMail, giftRequestedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';

@@ -1,10 +1,9 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftRequests, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { giftIssuedMail, giftRejectedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';

@@ -1,9 +1,8 @@
-import { giftCodeMessages } from '@quiz-points/shared';
+import { DomainError, giftCodeMessages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftCodes } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 
 /**
  * The admin takes a code out of stock. Only an available one: the update waits for an exchange that

@@ -1,9 +1,8 @@
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { materialRequests } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
-import { DomainError } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { materialsMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';

@@ -1,8 +1,7 @@
-import { japanIsoDate, messages } from '@quiz-points/shared';
+import { DomainError, japanIsoDate, messages } from '@quiz-points/shared';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { noticeReads, notices } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 
 /**
  * A member has read a notice. Idempotent: the first reading is kept (its time included) and a

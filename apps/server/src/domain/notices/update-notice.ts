@@ -1,10 +1,9 @@
-import { messages, type NoticeBody } from '@quiz-points/shared';
+import { DomainError, messages, type NoticeBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { notices } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { DomainError } from '../domain-error.ts';
 import { auditedNotice } from './audited-notice.ts';
 
 /**

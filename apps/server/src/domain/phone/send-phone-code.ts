@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { messages, toE164 } from '@quiz-points/shared';
+import { DomainError, messages, toE164 } from '@quiz-points/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
 import type { SmsSender } from '../../services/sms/sms-sender.ts';
-import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { keyedHash } from './phone-hash.ts';
 

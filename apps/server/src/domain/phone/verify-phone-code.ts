@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { messages } from '@quiz-points/shared';
+import { DomainError, messages } from '@quiz-points/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit.ts';
 import { grantReferralRewards } from '../referrals/grant-referral-rewards.ts';
 import { keyedHash } from './phone-hash.ts';

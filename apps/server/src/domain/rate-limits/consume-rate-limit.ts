@@ -1,7 +1,7 @@
+import { DomainError } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { DomainError } from '../domain-error.ts';
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `materials:ip:127.0.0.1`. */

@@ -1,8 +1,7 @@
-import { messages, type ReferralsView } from '@quiz-points/shared';
+import { DomainError, messages, type ReferralsView } from '@quiz-points/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pointTransactions, users } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 import type { UserRow } from '../user-row.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { messages, type RewardCheckRow } from '@quiz-points/shared';
+import { DomainError, messages, type RewardCheckRow } from '@quiz-points/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
-import { DomainError } from '../domain-error.ts';
 
 /** SPEC §2 reward check: a person's quiz responses by e-mail (hashed, so withdrawn people too). */
 export async function checkRewards({

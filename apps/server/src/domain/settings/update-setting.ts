@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { SettingKey, SettingValues } from '@quiz-points/shared';
+import { DomainError, type SettingKey, type SettingValues } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { appSettings, pricingConfig, settingsAudit } from '../../db/schema.ts';
 import { defaultSettings } from '../../db/seed-defaults.ts';
-import { DomainError } from '../domain-error.ts';
 
 /** The value in force, locked for the rest of the transaction so two edits cannot both read it. */
 async function lockCurrent<K extends SettingKey>(tx: Tx, key: K): Promise<SettingValues[K] | null> {

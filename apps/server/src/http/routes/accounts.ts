@@ -1,15 +1,14 @@
-import { api, messages, zipCodeSchema } from '@quiz-points/shared';
+import { api, DomainError, messages, zipCodeSchema } from '@quiz-points/shared';
 import { completeSignup } from '../../domain/accounts/complete-signup.ts';
 import { lookupZipCode } from '../../domain/accounts/lookup-zip-code.ts';
 import { toMe } from '../../domain/accounts/to-me.ts';
 import { updateProfile } from '../../domain/accounts/update-profile.ts';
 import { withdrawAccount } from '../../domain/accounts/withdraw-account.ts';
-import { DomainError } from '../../domain/domain-error.ts';
 import { sendPhoneCode } from '../../domain/phone/send-phone-code.ts';
 import { verifyPhoneCode } from '../../domain/phone/verify-phone-code.ts';
 import { listReferrals } from '../../domain/referrals/list-referrals.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** SPEC §5: the member's own account: signup, profile, phone, referrals and withdrawal. */
 export function accountRoutes({ database: { db }, guards, config, sms }: RouteDeps) {

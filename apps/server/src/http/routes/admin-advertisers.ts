@@ -2,8 +2,8 @@ import { api } from '@quiz-points/shared';
 import { getAdvertiserOverview } from '../../domain/admin-advertisers/get-advertiser-overview.ts';
 import { searchAdvertisers } from '../../domain/admin-advertisers/search-advertisers.ts';
 import { setAdvertiserSuspension } from '../../domain/admin-advertisers/set-advertiser-suspension.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** Admin: the advertiser list, one advertiser's ads, spend and invoices, and their suspension. */
 export function adminAdvertiserRoutes({ database: { db } }: RouteDeps) {

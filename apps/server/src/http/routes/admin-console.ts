@@ -8,8 +8,8 @@ import { checkRewards } from '../../domain/review/check-rewards.ts';
 import { listPendingAds } from '../../domain/review/list-pending-ads.ts';
 import { type ReviewDecision, reviewAd } from '../../domain/review/review-ad.ts';
 import type { UserRow } from '../../domain/user-row.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 type ReviewContext = { viewer: UserRow; params: { adId: string }; request: { log: Logger } };
 

@@ -2,8 +2,8 @@ import { api, settingSchemas } from '@quiz-points/shared';
 import { getDashboard } from '../../domain/analytics/get-dashboard.ts';
 import { getAdminSettings } from '../../domain/settings/get-admin-settings.ts';
 import { updateSetting } from '../../domain/settings/update-setting.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** Admin: the settings (each change audited) and the numbers dashboard. */
 export function adminSettingsRoutes({ database: { db } }: RouteDeps) {

@@ -2,8 +2,8 @@ import { api } from '@quiz-points/shared';
 import { setSuspension } from '../../domain/accounts/set-suspension.ts';
 import { getUserOverview } from '../../domain/admin-users/get-user-overview.ts';
 import { searchUsers } from '../../domain/admin-users/search-users.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** Admin: find people, see one person's account, suspend or reinstate (signed out everywhere at once). */
 export function adminUserRoutes({ database: { db } }: RouteDeps) {

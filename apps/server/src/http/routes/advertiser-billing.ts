@@ -1,4 +1,4 @@
-import { api } from '@quiz-points/shared';
+import { api, DomainError } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
 import { companyOf, updateCompanyDetails } from '../../domain/billing/company-details.ts';
 import { completeCardSetup } from '../../domain/billing/complete-card-setup.ts';
@@ -7,10 +7,9 @@ import { getInvoicePdf } from '../../domain/billing/get-invoice-pdf.ts';
 import { handlePaymentWebhook } from '../../domain/billing/handle-payment-webhook.ts';
 import { openBillingPortal } from '../../domain/billing/open-billing-portal.ts';
 import { startCardSetup } from '../../domain/billing/start-card-setup.ts';
-import { DomainError } from '../../domain/domain-error.ts';
 import { InvalidWebhookError, type PaymentWebhookEvent } from '../../services/payments/payment-provider.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute, registerRoutes } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { billingServices } from './payment-failures.ts';
 
 /**

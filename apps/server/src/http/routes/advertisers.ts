@@ -24,8 +24,8 @@ import { signUpAdvertiser } from '../../domain/advertisers/sign-up-advertiser.ts
 import { submitAd } from '../../domain/advertisers/submit-ad.ts';
 import { submitDraft } from '../../domain/advertisers/submit-draft.ts';
 import { toAdvertiserMe } from '../../domain/advertisers/to-advertiser-me.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { sendCsv } from '../send-csv.ts';
 
 /** The advertiser area (docs/decisions/008-advertisers.md). Thin: each route calls one domain function. */

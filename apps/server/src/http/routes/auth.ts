@@ -1,3 +1,4 @@
+import { rateLimits } from '@quiz-points/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { consumeRateLimit } from '../../domain/rate-limits/consume-rate-limit.ts';
@@ -14,7 +15,6 @@ const SIGN_IN_START_PATHS = new Set(['/api/auth/sign-in/social', '/api/auth/sign
  * once. A person starts a sign-in a few times a month (sessions last 30 days); the room is for many
  * people behind one address (offices, mobile carriers' shared addresses).
  */
-export const SIGN_IN_START_LIMIT = { limit: 300, windowSeconds: 600 };
 
 /** Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API. */
 export function registerAuthRoutes(
@@ -29,7 +29,7 @@ export function registerAuthRoutes(
       // Checked on the very URL better-auth routes, so no other spelling of the path gets past it.
       // Callbacks are not limited: they finish a sign-in that was already counted.
       if (SIGN_IN_START_PATHS.has(url.pathname)) {
-        await consumeRateLimit(db, { key: `sign-in-start:ip:${request.ip}`, ...SIGN_IN_START_LIMIT });
+        await consumeRateLimit(db, { key: `sign-in-start:ip:${request.ip}`, ...rateLimits.signInStart });
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {

@@ -10,7 +10,7 @@ import {
   isLocalPaymentProvider,
   verifyPortalToken,
 } from '../../services/payments/local-payment-provider.ts';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

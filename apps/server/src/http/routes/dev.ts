@@ -2,8 +2,8 @@ import { api } from '@quiz-points/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listCapturedMail } from '../../services/mail/captured-mailer.ts';
 import { listCapturedSms } from '../../services/sms/captured-sms-sender.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const withSentAtText = <T extends { sentAt: Date }>(row: T) => ({ ...row, sentAt: row.sentAt.toISOString() });

@@ -1,4 +1,4 @@
-import { api } from '@quiz-points/shared';
+import { api, rateLimits } from '@quiz-points/shared';
 import { answerAdQuiz } from '../../domain/ads/answer-ad-quiz.ts';
 import { clickAd } from '../../domain/ads/click-ad.ts';
 import { getAdQuiz } from '../../domain/ads/get-ad-quiz.ts';
@@ -9,11 +9,8 @@ import { answerDailyQuiz } from '../../domain/daily-quiz/answer-daily-quiz.ts';
 import { getTodaysQuiz } from '../../domain/daily-quiz/get-todays-quiz.ts';
 import { claimDailyGacha } from '../../domain/gacha/claim-daily-gacha.ts';
 import { listPointHistory } from '../../domain/points/list-point-history.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
-
-const clickLimit = { limit: 120, windowSeconds: 3600 };
-const answerLimit = { limit: 240, windowSeconds: 3600 };
+import type { RouteDeps } from '../route-deps.ts';
 
 /**
  * SPEC §4: earning. The `memberSession` actions are one round trip each: the session, the member
@@ -30,14 +27,20 @@ export function earningRoutes({ database: { db }, config }: RouteDeps) {
       listAnsweredAds({ db, emailHash: viewer.emailHash, ...query }),
     ),
     defineRoute(api.earning.clickAd, async ({ viewer, params }) => {
-      const { clickedAt } = await clickAd({ db, ...viewer, ...params, waitSeconds, rateLimit: clickLimit });
+      const { clickedAt } = await clickAd({
+        db,
+        ...viewer,
+        ...params,
+        waitSeconds,
+        rateLimit: rateLimits.adClick,
+      });
       return { clickedAt: clickedAt.toISOString(), waitSeconds };
     }),
     defineRoute(api.earning.getAdQuiz, async ({ viewer, params }) =>
       getAdQuiz({ db, viewer: viewerOf(viewer, new Date()), ...params, waitSeconds }),
     ),
     defineRoute(api.earning.answerAdQuiz, async ({ viewer, params, body }) =>
-      answerAdQuiz({ db, ...viewer, ...params, input: body, waitSeconds, rateLimit: answerLimit }),
+      answerAdQuiz({ db, ...viewer, ...params, input: body, waitSeconds, rateLimit: rateLimits.adAnswer }),
     ),
     defineRoute(api.earning.claimDailyGacha, async ({ viewer }) => claimDailyGacha({ db, ...viewer })),
     defineRoute(api.earning.getTodaysDailyQuiz, async ({ viewer }) =>

@@ -7,8 +7,8 @@ import { loadGiftCodes } from '../../domain/gifts/load-gift-codes.ts';
 import { requestGift } from '../../domain/gifts/request-gift.ts';
 import { settleGiftRequest } from '../../domain/gifts/settle-gift-request.ts';
 import { withdrawGiftCode } from '../../domain/gifts/withdraw-gift-code.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** SPEC §4, §9: exchange, the admin's fulfilment, and the gift-code inventory (decision 016). */
 export function giftRoutes({ database: { db }, mailer, config }: RouteDeps) {

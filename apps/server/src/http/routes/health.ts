@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, { database }: RouteDeps) {
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -4,8 +4,8 @@ import { listNotices } from '../../domain/notices/list-notices.ts';
 import { markNoticeRead } from '../../domain/notices/mark-notice-read.ts';
 import { postNotice } from '../../domain/notices/post-notice.ts';
 import { updateNotice } from '../../domain/notices/update-notice.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** お知らせ: members read them, the admin posts and edits them. */
 export function noticeRoutes({ database: { db } }: RouteDeps) {

@@ -3,8 +3,8 @@ import type { BillingServices } from '../../domain/billing/charge-invoice.ts';
 import { listFailedCharges, listOwnFailedCharges } from '../../domain/billing/list-failed-charges.ts';
 import { retryFailedCharge } from '../../domain/billing/retry-failed-charge.ts';
 import type { Logger } from '../../domain/logger.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** What charging an invoice needs, from the app's services and the request's logger. */
 export function billingServices(deps: RouteDeps, log: Logger): BillingServices {

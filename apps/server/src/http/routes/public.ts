@@ -1,8 +1,8 @@
 import { api } from '@quiz-points/shared';
 import { recordPageView } from '../../domain/analytics/record-page-view.ts';
 import { requestMaterials } from '../../domain/materials/request-materials.ts';
-import type { RouteDeps } from '../app.ts';
 import { defineRoute } from '../define-route.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** What a visitor may send without signing in. */
 export function publicRoutes({ database: { db }, mailer, config }: RouteDeps) {

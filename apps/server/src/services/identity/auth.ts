@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   EMAIL_USED_BY_ADVERTISER,
   messages,
@@ -15,33 +14,36 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hashEmail } from '../../db/email-hash.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../../db/schema.ts';
-import { recordSignIn } from '../../domain/accounts/record-sign-in.ts';
-import { releaseUnconfirmedSignUp } from '../../domain/advertisers/release-unconfirmed-sign-up.ts';
-import {
-  emailVerificationMail,
-  type MailContent,
-  passwordResetMail,
-} from '../../domain/mail/mail-templates.ts';
-import { sendMail } from '../../domain/mail/send-mail.ts';
-import type { Mailer } from '../mail/mailer.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 /** better-auth names its session cookie `<prefix>.session_token` (`__Secure-` in front over HTTPS). */
 export const AUTH_COOKIE_PREFIX = 'qp';
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
-const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** SPEC §3: 8 random alphanumerics. The unique index guards the (1 in 2×10^14) collision. */
-export function newReferralCode(): string {
-  return Array.from({ length: 8 }, () => ALPHANUMERICS[randomInt(ALPHANUMERICS.length)]).join('');
+/**
+ * What authentication asks of the rest of the app, handed in by its wiring (http/app.ts), so this
+ * service knows no business rule: the mails with a link, a new member's referral code, and what a
+ * sign-in and a Google profile change.
+ */
+export interface AuthActions {
+  /** Sends the mail with the link; rejects when it did not go (the link is the whole answer). */
+  sendLinkMail(
+    kind: 'passwordReset' | 'emailVerification',
+    to: { email: string; name: string },
+    url: string,
+  ): Promise<void>;
+  newReferralCode(): string;
+  /** Once a session is committed. */
+  recordSignIn(userId: string, at: Date): Promise<void>;
+  /** Before a Google sign-in looks the address up: Google has proven it belongs to this person. */
+  releaseUnconfirmedSignUp(email: string): Promise<void>;
 }
 
 export interface AuthOptions {
   config: Config;
   db: Database;
   log: FastifyBaseLogger;
-  mailer: Mailer;
+  actions: AuthActions;
 }
 
 /** The only way to create a password account; its HTTP path is disabled, our endpoint calls it. */
@@ -85,11 +87,7 @@ function authLogger(log: FastifyBaseLogger, devProvider: boolean) {
 }
 
 /** better-auth on our own tables: Google through OpenID Connect discovery, sessions in the database. */
-export function createAuth({ config, db, log, mailer }: AuthOptions) {
-  // The link is the whole answer: a mail that did not go fails the request that asked for it.
-  const sendLink = async (to: string, mail: MailContent) => {
-    if (!(await sendMail({ mailer, log, to, mail }))) throw new Error('the mail with the link was not sent');
-  };
+export function createAuth({ config, db, log, actions }: AuthOptions) {
   const { google } = config.identity;
   return betterAuth({
     appName: 'クイズポイント',
@@ -119,14 +117,13 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: ({ user, url }) => sendLink(user.email, passwordResetMail({ name: user.name, url })),
+      sendResetPassword: ({ user, url }) => actions.sendLinkMail('passwordReset', user, url),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: ({ user, url }) =>
-        sendLink(user.email, emailVerificationMail({ name: user.name, url })),
+      sendVerificationEmail: ({ user, url }) => actions.sendLinkMail('emailVerification', user, url),
     },
     // One address, one account (docs/decisions/012-who-is-who.md). Linking stays on so
     // a Google sign-in can take up an account made for it (the seeded admin), but never a password one.
@@ -165,7 +162,7 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
         create: {
           // Runs once the session is committed: the admin's user page shows the last sign-in.
           after: async (session) => {
-            await recordSignIn({ db, userId: session.userId, at: session.createdAt });
+            await actions.recordSignIn(session.userId, session.createdAt);
           },
         },
       },
@@ -176,7 +173,7 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
             data: {
               ...user,
               emailHash: hashEmail(user.email),
-              referralCode: newReferralCode(),
+              referralCode: actions.newReferralCode(),
               role: context?.path === PASSWORD_SIGN_UP_PATH ? 'advertiser' : 'user',
             },
           }),
@@ -197,7 +194,7 @@ export function createAuth({ config, db, log, mailer }: AuthOptions) {
             // not stand between the address's owner, proven by Google, and joining.
             mapProfileToUser: async (profile) => {
               if (typeof profile.email === 'string' && profile.email_verified === true) {
-                await releaseUnconfirmedSignUp({ db, email: profile.email });
+                await actions.releaseUnconfirmedSignUp(profile.email);
               }
               return {};
             },
