@@ -1,4 +1,4 @@
-// What `npm run bench:scale` times over HTTP: every GET endpoint of packages/shared/src/api/*.ts (and
+// What `npm run bench:scale` times over HTTP: every GET endpoint of packages/shared/src/<area>/endpoints.ts *.ts (and
 // the reach estimate, a POST that only reads) for the audience that uses it, plus the member's single
 // writes. Each path names its targets (issue 27) and the figure measured before (issue 27's table, on
 // landed main at a million members) where there is one.
@@ -35,7 +35,7 @@ export const UNTIMED = {
   'GET /api/dev/sms': 'development stand-in (captured SMS), not a production path',
 };
 
-/** Every GET endpoint declared in packages/shared/src/api/*.ts (test files aside), as 'GET /path'. */
+/** Every GET endpoint declared in packages/shared/src/<area>/endpoints.ts *.ts (test files aside), as 'GET /path'. */
 export function declaredGetEndpoints(root) {
   const dir = path.join(root, 'packages/shared/src/api');
   const found = new Set();

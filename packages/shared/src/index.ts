@@ -1,31 +1,24 @@
-export * from './ad-console.ts';
-export * from './ad-field-problems.ts';
-export * from './ad-images.ts';
-export * from './ad-reports.ts';
-export * from './admin-console.ts';
-export * from './advertiser-dashboard.ts';
-export * from './advertisers.ts';
-export * from './age.ts';
-export * from './api/endpoint.ts';
-export * as api from './api/index.ts';
-export * from './code-labels.ts';
-export * from './constants.ts';
-export * from './core-messages.ts';
-export * from './daily-budgets.ts';
-export * from './daily-quiz-schemas.ts';
-export * from './day-ranges.ts';
-export * from './earning.ts';
-export * from './errors.ts';
-export * from './gifts.ts';
-export * from './identity-schemas.ts';
-export * from './invoices.ts';
-export * from './japan-day.ts';
-export * from './japan-time.ts';
-export * from './member-responses.ts';
-export * from './messages.ts';
-export * from './notices.ts';
-export * from './payment-failures.ts';
-export * from './profile-options.ts';
+// The shared package's one entry. Each area has a folder (accounts, earning, gifts, advertisers,
+// billing, admin, notices, visitors, dev): its words and rules, its request schemas, its endpoints
+// (endpoints.ts, reached as api.<area>) and its response schemas (responses.ts); core/ holds what
+// every area uses (constants, errors and DomainError, messages, Japan time, the endpoint declaration).
+// Areas import core and each other's files, never this index; response types are named here.
+export * from './accounts/identity-schemas.ts';
+export type {
+  MeResponse,
+  PhoneVerifyResult,
+  ReferralsView,
+  SignupResult,
+  ZipCodeAddress,
+} from './accounts/responses.ts';
+export * from './admin/admin-console.ts';
+export type {
+  AdminAdvertiserAd,
+  AdminAdvertiserInvoice,
+  AdminAdvertiserOverview,
+  AdminAdvertiserSummary,
+  AdvertiserSuspensionResult,
+} from './admin/advertiser-responses.ts';
 export type {
   AdminAuditEntry,
   AdminDashboard,
@@ -38,22 +31,20 @@ export type {
   PendingGiftRequest,
   RewardCheckRow,
   SettingsAuditEntry,
-} from './responses/admin.ts';
-export type {
-  AdminAdvertiserAd,
-  AdminAdvertiserInvoice,
-  AdminAdvertiserOverview,
-  AdminAdvertiserSummary,
-  AdvertiserSuspensionResult,
-} from './responses/admin-advertisers.ts';
+} from './admin/responses.ts';
+export * from './advertisers/ad-console.ts';
+export * from './advertisers/ad-field-problems.ts';
+export * from './advertisers/ad-images.ts';
+export * from './advertisers/ad-reports.ts';
+export * from './advertisers/advertisers.ts';
+export * from './advertisers/daily-budgets.ts';
+export * from './advertisers/dashboard.ts';
 export type {
   AdPacing,
   AdvertiserDashboard,
   DashboardAd,
   DashboardAlert,
-} from './responses/advertiser-dashboard.ts';
-// Response types, named at the root where their area's words and rules are (the areas import them
-// from responses/, never the other way round).
+} from './advertisers/dashboard-responses.ts';
 export type {
   AdReport,
   AdvertiserAd,
@@ -63,11 +54,48 @@ export type {
   AdvertiserMe,
   BulkAdsResult,
   PricingView,
-} from './responses/advertisers.ts';
-export type { GiftCodeStockRow, MaskedGiftCode } from './responses/gift-codes.ts';
-export type { GiftRequestView, GiftType, OfferedGiftType } from './responses/member.ts';
-export * from './routes.ts';
-export * from './running-ads.ts';
-export * from './schemas.ts';
-export * from './targeting.ts';
-export * from './well-formed-string.ts';
+} from './advertisers/responses.ts';
+export * from './advertisers/running-ads.ts';
+export * from './advertisers/targeting.ts';
+export * as api from './api.ts';
+export * from './billing/invoices.ts';
+export * from './billing/payment-failures.ts';
+export * from './core/age.ts';
+export * from './core/code-labels.ts';
+export * from './core/constants.ts';
+export * from './core/core-messages.ts';
+export * from './core/day-ranges.ts';
+export * from './core/endpoint.ts';
+export * from './core/errors.ts';
+export * from './core/japan-day.ts';
+export * from './core/japan-time.ts';
+export * from './core/messages.ts';
+export * from './core/profile-options.ts';
+export * from './core/routes.ts';
+export * from './core/schemas.ts';
+export * from './core/well-formed-string.ts';
+export * from './earning/daily-quiz-schemas.ts';
+export * from './earning/earning.ts';
+export type {
+  AdClickResult,
+  AdListItem,
+  AdListPage,
+  AdQuiz,
+  AnswerResult,
+  DailyQuizToday,
+  GachaClaimResult,
+  PointHistoryEntry,
+  PointHistoryMonth,
+  PointHistoryPage,
+  PointHistoryPage as PointHistoryResponse,
+} from './earning/responses.ts';
+export type { GiftCodeStockRow, MaskedGiftCode } from './gifts/code-responses.ts';
+export * from './gifts/gifts.ts';
+export type {
+  GiftRequestsResponse,
+  GiftRequestView,
+  GiftType,
+  GiftTypesResponse,
+  OfferedGiftType,
+} from './gifts/responses.ts';
+export * from './notices/notices.ts';

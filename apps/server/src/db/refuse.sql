@@ -1,7 +1,7 @@
 -- How a rule in SQL refuses (docs/decisions/013-one-round-trip.md): a hot request applies its rules
 -- inside one statement, and a rule that says no calls qp_refuse.
 --
--- A refusal raises SQLSTATE QPREF with the error code of packages/shared/src/errors.ts as its
+-- A refusal raises SQLSTATE QPREF with the error code of packages/shared/src/core/errors.ts as its
 -- message and, when the refusal has a message of its own, the catalogue key as its detail
 -- (db/hot-statement.ts turns it into a DomainError; db/refusal-codes.test.ts checks every code and key
 -- the rule files raise). Raising rolls the whole statement back, so a refused request changes nothing.

@@ -1,5 +1,5 @@
 -- The SPEC §9 age group on the Japan-time calendar day of p_now, as ageBandOf(ageOn(...)) in
--- packages/shared/src/age.ts (a test holds the two equal): 10s is under 20, 60s is 60 and over.
+-- packages/shared/src/core/age.ts (a test holds the two equal): 10s is under 20, 60s is 60 and over.
 create or replace function qp_age_band(p_birth_date date, p_now timestamptz) returns text
 language sql stable as $$
   select case
@@ -12,7 +12,7 @@ $$;
 
 -- Who is a member (decision 012), the one place this is decided: a Google user, not withdrawn, who
 -- completed signup and is 18 or over on today's Japan-time calendar day, counted in whole years as
--- ageOn (packages/shared/src/age.ts) counts them: born on 29 February, 18 on 1 March.
+-- ageOn (packages/shared/src/core/age.ts) counts them: born on 29 February, 18 on 1 March.
 create or replace function qp_is_member(u users, p_now timestamptz) returns boolean
 language sql stable as $$
   select u.role = 'user'

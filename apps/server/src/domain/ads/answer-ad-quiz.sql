@@ -1,4 +1,4 @@
--- A wrong answer to an ad quiz earns 10 % of the reward, at least 1 (packages/shared/src/earning.ts
+-- A wrong answer to an ad quiz earns 10 % of the reward, at least 1 (packages/shared/src/earning/earning.ts
 -- wrongAnswerPoints says the same for the browser; a test holds the two equal).
 create or replace function qp_wrong_answer_points(p_user_reward integer) returns integer
 language sql immutable as $$
