@@ -11,7 +11,6 @@ import {
   formatPoints,
   presetDays,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
@@ -19,8 +18,8 @@ import { FormError } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { useDayRangeForm } from '../../../lib/use-day-range-form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { useAdminDashboard } from '../api/get-admin-dashboard.ts';
 
 type SeriesKey =
@@ -79,18 +78,9 @@ function CustomRangeForm({
   initial: DayRange | null;
   onShow: (days: DayRange) => void;
 }) {
-  const form = useForm(dayRangeQuery);
-  const [fields, setFields] = useState({ from: initial?.from ?? '', to: initial?.to ?? '' });
-  const bind = (name: 'from' | 'to') => ({
-    value: fields[name],
-    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
-    error: form.errorOf(name),
+  const { form, bind, submit } = useDayRangeForm(dayRangeQuery, initial, (days) => {
+    if (days.from && days.to) onShow({ from: days.from, to: days.to });
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const days = form.validate({ from: fields.from || undefined, to: fields.to || undefined });
-    if (days?.from && days.to) onShow({ from: days.from, to: days.to });
-  };
   return (
     <form className="dashboard-custom" onSubmit={submit} noValidate aria-label="期間を指定">
       <div className="choice-row">

@@ -10,7 +10,7 @@ import {
   REPORT_MAX_DAYS,
   REPORT_MIN_GROUP,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -19,8 +19,8 @@ import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { ageBandLabels, genderLabels } from '../../../lib/targeting-labels.ts';
+import { useDayRangeForm } from '../../../lib/use-day-range-form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useForm } from '../../../lib/use-form.ts';
 import { downloadAdReportCsv } from '../api/download-ad-report-csv.ts';
 import { useAdReport } from '../api/get-ad-report.ts';
 import { DeliveriesChart } from './deliveries-chart.tsx';
@@ -48,18 +48,7 @@ const breakdownColumns: Column<AdReport['breakdown'][number]>[] = [
 
 /** The range form: two Japan-time days, checked by the server's own schema before anything is asked. */
 function RangeForm({ initial, onShow }: { initial: AdReportQuery; onShow: (range: AdReportQuery) => void }) {
-  const form = useForm(adReportQuery);
-  const [fields, setFields] = useState({ from: initial.from ?? '', to: initial.to ?? '' });
-  const bind = (name: 'from' | 'to') => ({
-    value: fields[name],
-    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
-    error: form.errorOf(name),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const range = form.validate({ from: fields.from || undefined, to: fields.to || undefined });
-    if (range) onShow(range);
-  };
+  const { form, bind, submit } = useDayRangeForm(adReportQuery, initial, onShow);
   return (
     <form className="card report-range" onSubmit={submit} noValidate aria-labelledby="report-range-title">
       <h2 id="report-range-title">期間</h2>

@@ -6,11 +6,10 @@ import {
   dashboardRanges,
   REPORT_MAX_DAYS,
 } from '@quiz-points/shared';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useForm } from '../../../lib/use-form.ts';
+import { useDayRangeForm } from '../../../lib/use-day-range-form.ts';
 
 /**
  * The range the address names: `?range=this-month`, or `?from=2026-04-01&to=2026-04-30`
@@ -31,18 +30,9 @@ const slashDate = (day: string) => day.replaceAll('-', '/');
 /** Any two days, checked by the server's own rule before the address changes. */
 function CustomRange({ from, to }: { from: string; to: string }) {
   const [, setParams] = useSearchParams();
-  const form = useForm(adReportQuery);
-  const [fields, setFields] = useState({ from, to });
-  const bind = (name: 'from' | 'to') => ({
-    value: fields[name],
-    onChange: (value: string) => setFields((now) => ({ ...now, [name]: value })),
-    error: form.errorOf(name),
+  const { form, bind, submit } = useDayRangeForm(adReportQuery, { from, to }, (range) => {
+    if (range.from && range.to) setParams({ from: range.from, to: range.to });
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const range = form.validate({ from: fields.from || undefined, to: fields.to || undefined });
-    if (range?.from && range.to) setParams({ from: range.from, to: range.to });
-  };
   return (
     <form
       className="range-picker__custom"
