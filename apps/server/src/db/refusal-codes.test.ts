@@ -1,18 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { errorCodes, messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../paths.ts';
 import { refusalOf } from './hot-statement.ts';
+import { readRuleFiles } from './rule-files.ts';
 
 /**
- * Every refusal the SQL functions raise (`qp_refuse('CODE', 'messageKey')`) names a code of the error
+ * Every refusal the SQL rule files raise (`qp_refuse('CODE', 'messageKey')`) names a code of the error
  * table and, when it gives one, a message of the catalogue: refusalOf turns only those into a
  * DomainError, so an unknown one would reach a member as a 500.
  */
-const sqlText = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .map((name) => readFileSync(path.join(migrationsFolder, name), 'utf8'))
+const sqlText = readRuleFiles()
+  .map((file) => file.sql)
   .join('\n');
 const calls = [...sqlText.matchAll(/qp_refuse\(([^)]*)\)/g)].map((match) => match[1]!.trim());
 const literal = /^'([A-Z_]+)'(?:\s*,\s*'([A-Za-z]+)')?$/;

@@ -10,25 +10,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../scripts/test-support.mjs';
-import type { Database } from '../db/client.ts';
-import { adDeliveries, invoices, users } from '../db/schema.ts';
+import { invoices, users } from '../db/schema.ts';
 import { createMonthlyInvoices } from '../domain/billing/create-monthly-invoices.ts';
+import { deliver } from '../test/billing-fixtures.ts';
 import { advertiserSession, createAd, latestMailedLink } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const ISSUER = { name: '株式会社テスト運営', registrationNumber: 'T1234567890123' };
-
-/** `count` deliveries of the ad at `at`, each to a different person. */
-async function deliver(db: Database, ad: { id: string; unitPrice: number }, at: Date, count = 1) {
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    await db.insert(users).values({ id, email: `viewer-${id}@example.com`, emailHash: id });
-    await db
-      .insert(adDeliveries)
-      .values({ adId: ad.id, userId: id, unitPrice: ad.unitPrice, deliveredAt: at });
-  }
-}
 
 /** The first instant of this Japan-time month, and one in the month before. */
 function months(now = new Date()) {

@@ -1,7 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { ads, advertiserBilling, devOutbox, devPaymentSessions, invoices } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import {
+  adDeliveries,
+  ads,
+  advertiserBilling,
+  devOutbox,
+  devPaymentSessions,
+  invoices,
+  users,
+} from '../db/schema.ts';
 import { createAd } from './factories.ts';
 import type { TestHttpClient } from './http-client.ts';
 import type { TestAppHandle } from './use-test-app.ts';
@@ -173,4 +183,15 @@ export async function cardNowPays(t: TestAppHandle, advertiserId: string) {
     .update(devPaymentSessions)
     .set({ cardDeclines: false })
     .where(eq(devPaymentSessions.paymentMethodId, billing!.paymentMethodId!));
+}
+
+/** `count` deliveries of the ad at `at`, each to a different person (one delivery per person and ad). */
+export async function deliver(db: Database, ad: { id: string; unitPrice: number }, at: Date, count = 1) {
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    await db.insert(users).values({ id, email: `viewer-${id}@example.com`, emailHash: id });
+    await db
+      .insert(adDeliveries)
+      .values({ adId: ad.id, userId: id, unitPrice: ad.unitPrice, deliveredAt: at });
+  }
 }

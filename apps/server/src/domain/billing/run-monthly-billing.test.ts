@@ -3,10 +3,11 @@ import { invoiceAmounts } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
-import { adDeliveries, advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
+import { advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
 import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
+import { deliver } from '../../test/billing-fixtures.ts';
 import { createAd } from '../../test/factories.ts';
 import {
   createTestDatabase,
@@ -52,17 +53,6 @@ async function advertiser(db: Database, options: { card?: boolean; email?: strin
     });
   }
   return id;
-}
-
-/** `count` clicks on the ad at `at`, each by a different person (one delivery per person and ad). */
-async function deliver(db: Database, ad: { id: string; unitPrice: number }, at: Date, count = 1) {
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    await db.insert(users).values({ id, email: `viewer-${id}@example.com`, emailHash: id });
-    await db
-      .insert(adDeliveries)
-      .values({ adId: ad.id, userId: id, unitPrice: ad.unitPrice, deliveredAt: at });
-  }
 }
 
 const invoicesOf = (db: Database, adId: string) =>
