@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 import type { ReplicaSettings } from '../db/replica.ts';
@@ -71,6 +71,36 @@ export function useTestDatabase(kind: DatabaseKind): { readonly db: Database } {
     get db() {
       if (!database) throw new Error('the test database is made in beforeAll: use it inside a test');
       return database.db;
+    },
+  };
+}
+
+/**
+ * One fresh database and a second pool on it: two instances of the app at once, for the tests of what
+ * two servers do together. Made before the block's tests (or each test, with `each`), closed after.
+ */
+export function useTwoInstances(kind: DatabaseKind, options: { poolSize?: number; each?: boolean } = {}) {
+  let database: TestDatabase | undefined;
+  let second: DatabaseHandle | undefined;
+  const [before, after] = options.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    database = await createTestDatabase(kind);
+    second = await openPostgres(database.url!, options.poolSize ?? 10);
+  });
+  after(async () => {
+    await second?.close();
+    await database?.close();
+  });
+  const made = <T>(handle: T | undefined): T => {
+    if (!handle) throw new Error('the two instances are made before the tests: use them inside a test');
+    return handle;
+  };
+  return {
+    get database() {
+      return made(database);
+    },
+    get second() {
+      return made(second);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { addDays, japanDayStart, japanIsoDate, type LedgerReason } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type DatabaseHandle, type Executor, openPostgres } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
   adDeliveries,
@@ -21,6 +21,7 @@ import {
   databaseKinds,
   postgresKinds,
   type TestDatabase,
+  useTwoInstances,
 } from '../../test/test-database.ts';
 import { withdrawAccount } from '../accounts/withdraw-account.ts';
 import { settleGiftRequest } from '../gifts/settle-gift-request.ts';
@@ -316,19 +317,10 @@ describe.each(databaseKinds())('the operator figures on %s', (kind) => {
 });
 
 describe.each(postgresKinds())('the site figures rollup on two instances (%s)', (kind) => {
-  let database: TestDatabase;
-  let second: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    second = await openPostgres(database.url!, 10);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.close();
-  });
+  const two = useTwoInstances(kind);
 
   it('writes each closed day once, and moves the open day on once, when 12 runs start at once', async () => {
-    const db = database.db;
+    const db = two.database.db;
     const rows = rawRows(db);
     const today = japanIsoDate(new Date());
     const ad = await createAd(db);
@@ -350,7 +342,7 @@ describe.each(postgresKinds())('the site figures rollup on two instances (%s)', 
       }),
     );
 
-    const handles = [database, second];
+    const handles = [two.database, two.second];
     const runs = await Promise.all(
       Array.from({ length: 12 }, (_, i) => rollUpSiteFigures({ db: handles[i % 2]!.db, now: new Date() })),
     );

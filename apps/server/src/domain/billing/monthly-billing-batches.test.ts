@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { invoiceAmounts } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { advertiserBilling, users } from '../../db/schema.ts';
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
@@ -13,6 +13,7 @@ import {
   databaseKinds,
   postgresKinds,
   type TestDatabase,
+  useTwoInstances,
 } from '../../test/test-database.ts';
 import { previousJapanMonth } from './billing-period.ts';
 import { createMonthlyInvoices } from './create-monthly-invoices.ts';
@@ -448,30 +449,23 @@ describe.each(databaseKinds())('the first run after invoices that claimed their 
 describe.each(postgresKinds())(
   'monthly billing at once on two instances, with a crash or for two months (%s)',
   (kind) => {
-    let database: TestDatabase;
-    let second: DatabaseHandle;
-    beforeEach(async () => {
-      database = await createTestDatabase(kind);
-      second = await openPostgres(database.url!, 20);
-    });
-    afterEach(async () => {
-      await second.close();
-      await database.close();
-    });
+    const two = useTwoInstances(kind, { poolSize: 20, each: true });
 
     it('bills each of 60 ads once when 16 runs in small batches start at once on two instances', async () => {
-      const db = database.db;
+      const db = two.database.db;
       const month = await arrangeMonth(db, 60);
       const expected = await expectedOctober(db);
       const runs = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => run(i % 2 === 0 ? db : second.db, { batchSize: 3 + (i % 5) })),
+        Array.from({ length: 16 }, (_, i) =>
+          run(i % 2 === 0 ? db : two.second.db, { batchSize: 3 + (i % 5) }),
+        ),
       );
       expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBe(60);
       await expectBilledExactlyOnce(db, expected, month);
     });
 
     it('finishes once after a run whose connection died inside a batch, with two runs at once', async () => {
-      const db = database.db;
+      const db = two.database.db;
       const month = await arrangeMonth(db, 60);
       const expected = await expectedOctober(db);
       // The 31st ad's amounts sleep, so the run is caught inside its batch (the eighth of four ads each).
@@ -486,7 +480,7 @@ describe.each(postgresKinds())(
       await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
                          for each row execute function qp_test_slow_amounts()`);
       const crashed = createMonthlyInvoices({
-        db: second.db,
+        db: two.second.db,
         now: NOVEMBER_RUN,
         issuer: ISSUER,
         batchSize: 4,
@@ -514,17 +508,17 @@ describe.each(postgresKinds())(
       expect(await crashed).toBe('crashed');
       await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
 
-      const runs = await Promise.all([run(db), run(second.db, { batchSize: 7 })]);
+      const runs = await Promise.all([run(db), run(two.second.db, { batchSize: 7 })]);
       expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);
       await expectBilledExactlyOnce(db, expected, month);
     });
 
     it('never bills one stretch twice when instances whose clocks disagree bill October and November together', async () => {
-      const db = database.db;
+      const db = two.database.db;
       const month = await arrangeMonth(db, 30);
       const runs = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          run(i % 2 === 0 ? db : second.db, {
+          run(i % 2 === 0 ? db : two.second.db, {
             now: i % 3 === 0 ? jst('2026-12-05T04:00:00') : NOVEMBER_RUN,
             batchSize: 2 + (i % 4),
           }),
@@ -566,7 +560,7 @@ describe.each(postgresKinds())(
         expect(row.billed_sum).toBeLessThanOrEqual(row.delivered_sum);
       }
       // The next run bills what was left: every delivery before December once.
-      await run(second.db, { now: jst('2026-12-05T04:00:00') });
+      await run(two.second.db, { now: jst('2026-12-05T04:00:00') });
       for (const row of await billing()) {
         expect({ billed: row.billed, billed_sum: row.billed_sum, breaks: row.breaks }).toEqual({
           billed: row.delivered,
@@ -576,7 +570,7 @@ describe.each(postgresKinds())(
       }
       // Run again on both clocks: nothing left.
       expect(
-        (await run(db)).invoices + (await run(second.db, { now: jst('2026-12-05T04:00:00') })).invoices,
+        (await run(db)).invoices + (await run(two.second.db, { now: jst('2026-12-05T04:00:00') })).invoices,
       ).toBe(0);
     });
   },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { invoiceAmounts } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type DatabaseHandle, openPostgres } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
@@ -14,6 +14,7 @@ import {
   databaseKinds,
   postgresKinds,
   type TestDatabase,
+  useTwoInstances,
 } from '../../test/test-database.ts';
 import { createMonthlyInvoices } from './create-monthly-invoices.ts';
 import { runMonthlyBilling } from './run-monthly-billing.ts';
@@ -251,19 +252,10 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
 });
 
 describe.each(postgresKinds())('monthly billing on two instances at once (%s)', (kind) => {
-  let database: TestDatabase;
-  let second: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    second = await openPostgres(database.url!, 10);
-  });
-  afterAll(async () => {
-    await second.close();
-    await database.close();
-  });
+  const two = useTwoInstances(kind);
 
   it('bills every ad once when two servers run the job at the same instant', async () => {
-    const db = database.db;
+    const db = two.database.db;
     const owner = await advertiser(db);
     const ads: { id: string; unitPrice: number }[] = [];
     for (let i = 0; i < 8; i++) {
@@ -273,7 +265,7 @@ describe.each(postgresKinds())('monthly billing on two instances at once (%s)', 
     }
     const now = jst('2026-11-05T04:00:00');
     const results = await Promise.all(
-      [database.db, second.db, database.db, second.db].map((instanceDb) =>
+      [two.database.db, two.second.db, two.database.db, two.second.db].map((instanceDb) =>
         runMonthlyBilling({
           db: instanceDb,
           payments: localPayments(instanceDb),
