@@ -7,7 +7,7 @@
 //   2. runs every scheduled job once through the app (`node apps/server/dist/run-job.js <name>`) and
 //      times it; the monthly billing's invoices are undone at the end, so the database stays reusable;
 //   3. starts the production build on it and times every read path of every audience (every GET
-//      endpoint of packages/shared/src/api, bench/scale/paths.mjs) and the member's single writes,
+//      endpoint of packages/shared/src/<area>/endpoints.ts, bench/scale/paths.mjs) and the member's single writes,
 //      each by fresh members: 20 sequential requests after 3 warm-ups (fewer, at least 5, when a path
 //      is slower than the --budget seconds allow), p50 / p95 / max, status codes, response size;
 //   4. writes bench/results/scale.json (or --out): the size, the load average at each section's start

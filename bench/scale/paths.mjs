@@ -35,13 +35,16 @@ export const UNTIMED = {
   'GET /api/dev/sms': 'development stand-in (captured SMS), not a production path',
 };
 
-/** Every GET endpoint declared in packages/shared/src/<area>/endpoints.ts *.ts (test files aside), as 'GET /path'. */
+/**
+ * Every GET endpoint declared in packages/shared/src (each area's endpoints.ts, and the like:
+ * billing/payment-failure-endpoints.ts), as 'GET /path'.
+ */
 export function declaredGetEndpoints(root) {
-  const dir = path.join(root, 'packages/shared/src/api');
+  const dir = path.join(root, 'packages/shared/src');
   const found = new Set();
   for (const file of fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('endpoints.ts'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     for (const match of text.matchAll(/endpoint\(\s*'(GET [^']+)'/g)) found.add(match[1]);
   }

@@ -86,7 +86,7 @@ describe('access control for every endpoint', () => {
     const keys = routeKeys(suite.t.app);
     expect(
       keys.filter((key) => !(key in suite.rules)),
-      'routes neither declared (packages/shared/src/api) nor in test/api-endpoints.ts',
+      'routes neither declared (packages/shared/src/<area>/endpoints.ts) nor in test/api-endpoints.ts',
     ).toEqual([]);
     expect(staleValues(suite.t.app), 'values for no route').toEqual([]);
     expect(saidTwice(suite.t.app), 'audiences said again beside the declaration').toEqual([]);

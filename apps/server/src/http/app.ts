@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps);
   registerHealthRoutes(app, routeDeps);
   registerAuthRoutes(app, { auth, db: deps.database.db, publicUrl: config.publicUrl });
-  // Declared routes (packages/shared/src/api), grouped by audience with one guard per group.
+  // Declared routes (packages/shared/src/<area>/endpoints.ts), grouped by audience with one guard per group.
   await registerRoutes(
     app,
     guards,

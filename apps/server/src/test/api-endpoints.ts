@@ -104,7 +104,7 @@ const devPage = { ...page, devOnly: true } as const;
  * one), and the routes that are not declared JSON endpoints (pages, files, the identity protocol,
  * development stand-ins), with who may call them. Everything else — who may call a declared
  * endpoint, a valid body or query, which fields are optional — comes from its declaration
- * (packages/shared/src/api), through `endpointRules`.
+ * (packages/shared/src/<area>/endpoints.ts), through `endpointRules`.
  */
 const worldValues: Record<string, Partial<EndpointRule>> = {
   ...sameRule(page, ['GET /healthz', 'GET /readyz', 'GET /api/auth/*', 'POST /api/auth/*']),
@@ -240,7 +240,7 @@ export function endpointRules(app: FastifyInstance): Record<string, EndpointRule
   return rules;
 }
 
-/** Every endpoint declared in packages/shared/src/api, whether or not an app registered it. */
+/** Every endpoint declared in packages/shared/src/<area>/endpoints.ts, whether or not an app registered it. */
 export const declaredEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area as Record<string, Endpoint>),
 );

@@ -79,7 +79,7 @@ type InputOf<E extends Endpoint> = { keepalive?: boolean } & (ParamsOf<E> extend
   (E['body'] extends z.ZodType ? { body: BodyOf<E> } : unknown);
 
 /**
- * A call to a declared endpoint (packages/shared/src/api), typed by its declaration: the route must
+ * A call to a declared endpoint (packages/shared/src/<area>/endpoints.ts), typed by its declaration: the route must
  * be the declared one, the params, query and body its schemas' input, the answer its response. Only
  * the declaration's type is imported, so the browser loads none of the server's schemas.
  *
