@@ -14,18 +14,11 @@ if (words.length === 0) {
   process.exit(2);
 }
 
-function* files(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else yield full;
-  }
-}
+/** Every file below `dir` (the folders read here hold no node_modules or build output). */
+const files = (dir) =>
+  fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
 
-const browserFiles = [...files('e2e')].filter(
-  (f) => f.endsWith('.e2e.ts') && words.some((w) => f.includes(w)),
-);
+const browserFiles = files('e2e').filter((f) => f.endsWith('.e2e.ts') && words.some((w) => f.includes(w)));
 
 /** Whether the production build is older than any source it is made from. */
 function buildIsStale() {
@@ -39,7 +32,7 @@ function buildIsStale() {
     'apps/server/migrations',
     'packages/shared/src',
   ];
-  return sources.some((dir) => [...files(dir)].some((f) => fs.statSync(f).mtimeMs > builtAt));
+  return sources.some((dir) => files(dir).some((f) => fs.statSync(f).mtimeMs > builtAt));
 }
 
 const run = (command, args) => {

@@ -62,9 +62,8 @@ export interface RuleConnection {
 
 /** Thrown when a rule file does not apply: nothing of that file was kept. */
 export class RuleFileError extends Error {
-  readonly code: unknown;
   constructor(file: RuleFile, cause: unknown) {
-    const driver = cause as { message?: unknown; position?: unknown; code?: unknown };
+    const driver = cause as { message?: unknown; position?: unknown };
     const position = Number(driver.position);
     const line =
       Number.isInteger(position) && position > 0 ? file.sql.slice(0, position).split('\n').length : null;
@@ -73,7 +72,6 @@ export class RuleFileError extends Error {
       { cause },
     );
     this.name = 'RuleFileError';
-    this.code = driver.code;
   }
 }
 
@@ -97,10 +95,10 @@ export async function ruleFilesApplied(connection: RuleConnection, files: RuleFi
 
 /**
  * Applies, in order, each rule file whose text is not the one recorded, each in a transaction of its
- * own with its record. The caller holds the migration lock (or, on PGlite, the data folder's).
- * Returns the names applied.
+ * own with its record. The caller holds the migration lock (or, on PGlite, the data folder's). The
+ * driver's error stays the thrown one's cause, so its SQLSTATE can still be read there.
  */
-export async function applyRuleFiles(connection: RuleConnection, files: RuleFile[]): Promise<string[]> {
+export async function applyRuleFiles(connection: RuleConnection, files: RuleFile[]): Promise<void> {
   await connection.exec(`
     create schema if not exists drizzle;
     create table if not exists drizzle.__rule_files (
@@ -109,7 +107,6 @@ export async function applyRuleFiles(connection: RuleConnection, files: RuleFile
       applied_at timestamptz not null default now()
     );`);
   const applied = await appliedChecksums(connection);
-  const done: string[] = [];
   for (const file of files) {
     if (applied.get(file.name) === file.checksum) continue;
     await connection.exec('begin');
@@ -125,7 +122,5 @@ export async function applyRuleFiles(connection: RuleConnection, files: RuleFile
       await connection.exec('rollback').catch(() => {});
       throw new RuleFileError(file, error);
     }
-    done.push(file.name);
   }
-  return done;
 }
