@@ -1,7 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * How many test files run at once, of every project together. The server's files wait mostly on
+ * PostgreSQL and the browser's on pages and timers, so a file more than the cores keeps a 2-core
+ * machine busy; QP_TEST_WORKERS overrides it.
+ */
+const workers = Number(process.env.QP_TEST_WORKERS) || os.availableParallelism() + 1;
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -45,8 +54,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          // Each worker's files get servers of their own (e2e/support/global-setup.ts), so the browser
+          // files run beside each other and beside the server's.
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -23,16 +23,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import {
-  freePort,
-  POSTGRES_ADMIN_URL,
-  SESSION_COOKIE_NAME,
-  signSessionToken,
-  waitUntilOk,
-} from '../scripts/test-support.mjs';
+import { freePort, POSTGRES_ADMIN_URL, waitUntilOk } from '../scripts/test-support.mjs';
 import { ADMIN_EMAIL, buildDatabase, checkInvariants, databaseSize } from './scale/build-database.mjs';
 import { BEFORE, declaredGetEndpoints, readPaths, TARGETS, targetOf, UNTIMED } from './scale/paths.mjs';
 import { SIZES, sizeOf, stableId, stableUuid } from './scale/plan.mjs';
+import { loadAverage, requireLocalPostgres, sessionCookieSigner } from './support.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,27 +59,26 @@ const secret = 'bench-scale-secret-0123456789abcdef0123456789';
 
 if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
   throw new Error(`--database: ${databaseName} is not a plain name`);
-if (!['127.0.0.1', 'localhost'].includes(new URL(POSTGRES_ADMIN_URL).hostname)) {
-  throw new Error(
-    `the scale bench only uses a database on this machine (127.0.0.1), not ${POSTGRES_ADMIN_URL}`,
-  );
-}
+requireLocalPostgres('the scale bench');
 const databaseUrl = (() => {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${databaseName}`;
   return url.toString();
 })();
 
-/** The 1, 5 and 15 minute load averages. */
-const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 const log = (line) => console.log(line);
 const seconds = (from) => Number(((performance.now() - from) / 1000).toFixed(1));
 
 /** What a build depends on: a change to any of it means the recorded database is not this one. */
 function buildFingerprint() {
   const hash = createHash('sha256').update(JSON.stringify(size));
-  // The builder's code without its spacing, so that reformatting it does not ask for a rebuild.
-  for (const file of ['bench/scale/plan.mjs', 'bench/scale/build-database.mjs']) {
+  // The builder's code and the profile lists it writes, without their spacing, so that reformatting
+  // them does not ask for a rebuild.
+  for (const file of [
+    'bench/scale/plan.mjs',
+    'bench/scale/build-database.mjs',
+    'packages/shared/src/core/profile-options.ts',
+  ]) {
     hash.update(fs.readFileSync(path.join(root, file), 'utf8').replace(/\s+/g, ''));
   }
   const migrations = path.join(root, 'apps/server/migrations');
@@ -517,7 +511,7 @@ server.stdout.on('data', (chunk) => {
 server.stderr.on('data', (chunk) => {
   serverOutput = (serverOutput + chunk).slice(-20_000);
 });
-const cookieOf = (token) => `${SESSION_COOKIE_NAME}=${signSessionToken(token, secret)}`;
+const cookieOf = sessionCookieSigner(secret);
 
 try {
   await section('server start', async () => {
@@ -762,10 +756,11 @@ try {
 
   // Every declared GET endpoint must have been timed (or be a development stand-in).
   const timed = new Set(results.paths.map((figure) => figure.endpoint));
+  const declared = await declaredGetEndpoints();
   results.coverage = {
-    declaredGetEndpoints: declaredGetEndpoints(root).length,
+    declaredGetEndpoints: declared.length,
     untimed: UNTIMED,
-    missing: declaredGetEndpoints(root).filter((endpoint) => !timed.has(endpoint) && !UNTIMED[endpoint]),
+    missing: declared.filter((endpoint) => !timed.has(endpoint) && !UNTIMED[endpoint]),
   };
 } finally {
   if (server.exitCode === null && server.signalCode === null) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath, freePort, waitUntilOk } from '../scripts/test-support.mjs';
+import { loadAverage } from './support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -96,8 +97,6 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 });
 
 let chrome;
-/** The 1, 5 and 15 minute load averages: how busy the machine was while a figure was taken. */
-const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 const results = {
   measuredAt: new Date().toISOString(),

@@ -20,14 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  createPostgresDatabase,
-  freePort,
-  POSTGRES_ADMIN_URL,
-  SESSION_COOKIE_NAME,
-  signSessionToken,
-  waitUntilOk,
-} from '../scripts/test-support.mjs';
+import { createPostgresDatabase, freePort, waitUntilOk } from '../scripts/test-support.mjs';
+import { loadAverage, requireLocalPostgres, sessionCookieSigner } from './support.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const USERS = Number(process.env.BENCH_USERS ?? (QUICK ? 100 : 4000));
@@ -40,9 +34,7 @@ const CAP = 300;
 // Sessions as the app makes them (services/identity/auth.ts): 30 days, extended once a day when used,
 // so a fresh session pays no refresh, as a real user's sessions pay one a day at most.
 const SESSION_DAYS = 30;
-if (!['127.0.0.1', 'localhost'].includes(new URL(POSTGRES_ADMIN_URL).hostname)) {
-  throw new Error(`the bench only uses a database on this machine (127.0.0.1), not ${POSTGRES_ADMIN_URL}`);
-}
+requireLocalPostgres('the bench');
 const root = new URL('..', import.meta.url).pathname;
 const secret = `bench-secret-${randomBytes(16).toString('hex')}`;
 
@@ -92,11 +84,7 @@ const effects = {
   gift: 'select count(*)::int as n from gift_requests',
 };
 
-/** better-auth's signed session cookie (HMAC-SHA256 of the token with AUTH_SECRET). */
-const sessionCookie = (token) => `${SESSION_COOKIE_NAME}=${signSessionToken(token, secret)}`;
-
-/** The 1, 5 and 15 minute load averages: how busy the machine was while a figure was taken. */
-const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
+const sessionCookie = sessionCookieSigner(secret);
 
 const CLOCK_TICKS = 100;
 /** CPU seconds (user + system) used so far by the processes whose command name is `name`, or by one pid. */

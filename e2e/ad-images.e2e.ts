@@ -1,14 +1,15 @@
 import { adImageMessages, messages } from '@quiz-points/shared';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approveAd, fillAdForm, newAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, newPersonPage, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
+import { DESK_AND_PHONE, useViewport } from './support/viewports.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A banner as an advertiser would make one: 1,200 × 628, a white band across orange. */
 const bannerJpeg = () =>
@@ -24,15 +25,8 @@ const bannerJpeg = () =>
     .toBuffer();
 
 // The advertiser's form at a desk and on a phone; the member looks on a phone either way.
-const viewports = [
-  { name: 'desk', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-describe.each(viewports)('an ad’s banner image, the form at $width×$height', (viewport) => {
-  beforeEach(async () => {
-    await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
-  });
+describe.each(DESK_AND_PHONE)('an ad’s banner image, the form at $width×$height', (viewport) => {
+  useViewport(browser, viewport);
   it('is chosen on the ad form, refused in the page when it is no image, and shown to members once approved', async () => {
     const { page } = browser;
     await newAdvertiser(page, `img-${unique()}@example.com`, { name: 'E2E画像株式会社', db: postgres.db });

@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 // This server runs on PostgreSQL, so the test can put many ads and answers in place at once.
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Whose ads these are: they stop delivering after the file, so later files' lists are as before. */
 const PROVIDER = `E2E送り ${unique()}`;

@@ -1,33 +1,22 @@
 import fs from 'node:fs';
 import { addDays, adReportMessages, japanDayStart, japanIsoDate } from '@quiz-points/shared';
-import { hashPassword } from 'better-auth/crypto';
 import type { Download, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advertiserAdCard, consoleNav, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
+import { insertAdvertiserWithPassword, insertClickThrough, unique } from './support/rows.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 const PASSWORD = 'e2e-report-password-1';
 
-/** A confirmed advertiser with a password, as sign-up and the mailed link leave one. */
-async function advertiserWithPassword() {
-  const id = `adv-report-${unique()}`;
-  const email = `${id}@example.com`;
-  await postgres.db.query(
-    `insert into users (id, name, email, email_verified, email_hash, role, display_name, card_registered)
-     values ($1, 'E2E広告社', $2, true, $1, 'advertiser', 'E2E広告社', true)`,
-    [id, email],
-  );
-  await postgres.db.query(
-    `insert into auth_accounts (id, account_id, provider_id, user_id, password)
-     values ($1, $2, 'credential', $2, $3)`,
-    [`account-${id}`, id, await hashPassword(PASSWORD)],
-  );
-  return { id, email };
-}
+const advertiserWithPassword = () =>
+  insertAdvertiserWithPassword(postgres.db, {
+    idPrefix: 'adv-report',
+    company: 'E2E広告社',
+    password: PASSWORD,
+  });
 
 /** An approved ad created 60 days ago: 赤 / 青 (correct) / 緑, 35 yen a delivery. */
 async function approvedAd(advertiserId: string, title: string) {
@@ -43,33 +32,15 @@ async function approvedAd(advertiserId: string, title: string) {
   return adId;
 }
 
-/** Someone clicked through at `at` and, when `option` is given, answered 40 seconds later. */
-async function clickThrough(adId: string, at: Date, option?: number) {
-  const id = `report-${unique()}`;
-  await postgres.db.query(
-    `insert into users (id, email, email_hash, role, gender, birth_date) values ($1, $2, $1, 'user', 'female', '1990-04-01')`,
-    [id, `${id}@example.com`],
-  );
-  // The delivery keeps the person's gender and age band at the click, as the click writes them.
-  await postgres.db.query(
-    `insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at, gender, age_band)
-     select $1, u.id, 35, $3, u.gender, qp_age_band(u.birth_date, $3) from users u where u.id = $2`,
-    [adId, id, at],
-  );
-  await postgres.db.query(
-    `insert into quiz_responses (user_id, email_hash, ad_id, clicked_at, answered_at, selected_option, is_correct, reward_given)
-     values ($1, $1, $2, $3, $4, $5, $6, $7)`,
-    [
-      id,
-      adId,
-      at,
-      option ? new Date(at.getTime() + 40_000) : null,
-      option ?? null,
-      option ? option === 2 : null,
-      option !== undefined,
-    ],
-  );
-}
+const clickThrough = (adId: string, at: Date, option?: number) =>
+  insertClickThrough(postgres.db, {
+    adId,
+    at,
+    option,
+    unitPrice: 35,
+    idPrefix: 'report',
+    person: { gender: 'female', birthDate: '1990-04-01' },
+  });
 
 const hoursInto = (day: string, hours: number) => new Date(japanDayStart(day).getTime() + hours * 3_600_000);
 

@@ -1,13 +1,13 @@
 import { japanDateKey, japanIsoDate, messages, pageRoutes } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, newPersonPage, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Every admin page of the route list, with a placeholder for the user id. */
 const adminPages = pageRoutes

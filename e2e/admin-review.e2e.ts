@@ -1,12 +1,12 @@
 import { messages } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
-import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
+import { unique } from './support/rows.ts';
+import { completeSignup, findPendingAd, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A submitted ad, as the advertiser area will create it: pending, inactive, with its answer apart. */
 async function submittedAd(title: string) {
@@ -35,11 +35,7 @@ describe('ad review', () => {
     await signInAsAdmin(browser.page);
     await expect.poll(() => page.getByRole('link', { name: /広告審査/ }).innerText()).toMatch(/未処理 \d+件/);
     await expectAccessible(page);
-    await page.getByRole('link', { name: /広告審査/ }).click();
-    await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(title);
-    await page.getByRole('button', { name: '検索する' }).click();
-    const card = page.getByTestId('pending-ad').filter({ hasText: title });
-    await card.waitFor();
+    const card = await findPendingAd(page, title);
     expect(await card.innerText()).toContain('青（正解）');
     expect(await card.getByTestId('pending-ad-targeting').innerText()).toBe(
       '配信対象 性別：指定なし ／ 年代：指定なし',

@@ -1,11 +1,11 @@
 import { adFieldMessages, messages, optionRequiredMessage } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approveAd, fillAdForm, insertDeliveries, newAdvertiser, submitAd } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 
-const unique = () => Math.random().toString(36).slice(2, 8);
 /** How long a poll may wait for the table's next answer (a busy machine answers slowly). */
 const settled = { timeout: 15_000 };
 
@@ -38,7 +38,7 @@ describe.each([
   { name: 'desk', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ])('the advertiser console on a $name ($viewport.width×$viewport.height)', ({ name, viewport }) => {
-  const browser = useBrowser({ baseUrl: inject('postgresBaseUrl'), viewport });
+  const browser = useBrowser({ server: 'postgres', viewport });
   const postgres = usePostgres();
 
   it('walks the ads table: pages past 50, sorts, filters, searches, raises a limit with its amount confirmed, resumes in bulk and ends delivery', async () => {

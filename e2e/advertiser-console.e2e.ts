@@ -1,35 +1,24 @@
 import { addDays, japanIsoDate } from '@quiz-points/shared';
-import { hashPassword } from 'better-auth/crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advertiserAdCard, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
+import { insertAdvertiserWithPassword, insertClickThrough, unique } from './support/rows.ts';
 import { signInAsAdmin } from './support/users.ts';
 
 const DESK = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl'), viewport: DESK });
+const browser = useBrowser({ server: 'postgres', viewport: DESK });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 const PASSWORD = 'e2e-console-password-1';
 
-/** A confirmed advertiser with a card and a password, as sign-up, the mailed link and the checkout leave one. */
-async function advertiserWithPassword() {
-  const id = `adv-console-${unique()}`;
-  const email = `${id}@example.com`;
-  await postgres.db.query(
-    `insert into users (id, name, email, email_verified, email_hash, role, display_name, card_registered)
-     values ($1, 'コンソール広告社', $2, true, $1, 'advertiser', 'コンソール広告社', true)`,
-    [id, email],
-  );
-  await postgres.db.query(
-    `insert into auth_accounts (id, account_id, provider_id, user_id, password)
-     values ($1, $2, 'credential', $2, $3)`,
-    [`account-${id}`, id, await hashPassword(PASSWORD)],
-  );
-  return { id, email };
-}
+const advertiserWithPassword = () =>
+  insertAdvertiserWithPassword(postgres.db, {
+    idPrefix: 'adv-console',
+    company: 'コンソール広告社',
+    password: PASSWORD,
+  });
 
 /** An ad of the advertiser's at 30 yen a delivery, in the given state. */
 async function ad(
@@ -56,31 +45,8 @@ async function ad(
   return adId;
 }
 
-/** Someone clicked through at `at` and, when `option` is given, answered 40 seconds later. */
-async function clickThrough(adId: string, at: Date, option?: number) {
-  const id = `console-${unique()}`;
-  await postgres.db.query(`insert into users (id, email, email_hash, role) values ($1, $2, $1, 'user')`, [
-    id,
-    `${id}@example.com`,
-  ]);
-  await postgres.db.query(
-    'insert into ad_deliveries (ad_id, user_id, unit_price, delivered_at) values ($1, $2, 30, $3)',
-    [adId, id, at],
-  );
-  await postgres.db.query(
-    `insert into quiz_responses (user_id, email_hash, ad_id, clicked_at, answered_at, selected_option, is_correct, reward_given)
-     values ($1, $1, $2, $3, $4, $5, $6, $7)`,
-    [
-      id,
-      adId,
-      at,
-      option ? new Date(at.getTime() + 40_000) : null,
-      option ?? null,
-      option ? option === 2 : null,
-      option !== undefined,
-    ],
-  );
-}
+const clickThrough = (adId: string, at: Date, option?: number) =>
+  insertClickThrough(postgres.db, { adId, at, option, unitPrice: 30, idPrefix: 'console' });
 
 /**
  * An advertiser whose dashboard has something of everything: an ad near its cap (6 deliveries today,

@@ -1,6 +1,6 @@
 import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADVERTISER_PASSWORD,
   advertiserAdCard,
@@ -16,11 +16,11 @@ import {
 } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { forgetRolledUpAdFigures, usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 const alert = (page: Page) => page.getByRole('alert');
 

@@ -1,22 +1,16 @@
 import { dailyBudgetMessages, formatYen, japanIsoDate, totalWithTax } from '@quiz-points/shared';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advertiserAdCard, approveAd, fillAdForm, newAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
+import { DESK_AND_PHONE, useViewport } from './support/viewports.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
-const viewports = [
-  { name: 'desk', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-describe.each(viewports)('daily budgets at $width×$height', (viewport) => {
-  beforeEach(async () => {
-    await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
-  });
+describe.each(DESK_AND_PHONE)('daily budgets at $width×$height', (viewport) => {
+  useViewport(browser, viewport);
   it('sets a daily budget on the ad form, shows it in the ads table and changes it, confirmed, while the ad runs', async () => {
     const { page } = browser;
     await newAdvertiser(page, `budget-${unique()}@example.com`, { name: 'E2E予算株式会社', db: postgres.db });

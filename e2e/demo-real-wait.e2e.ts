@@ -1,8 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 
 // This server runs without the test-only setting: the wait is the real 30 seconds.
-const browser = useBrowser({ baseUrl: inject('realWaitBaseUrl') });
+const browser = useBrowser({ server: 'realWait' });
 
 describe('the demo with the real wait', () => {
   it('keeps the quiz locked for the full 30 seconds', async () => {

@@ -1,14 +1,14 @@
 import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 // This server runs on PostgreSQL, so the test can put ads in place the way an approved
 // advertiser's ads would be.
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
-const unique = () => Math.random().toString(36).slice(2, 8);
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
 
 /** The ad list's card of the ad with this title. */

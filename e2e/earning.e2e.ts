@@ -1,10 +1,10 @@
 import { messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, pointsOnHome, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function newUser() {
   const { page } = browser;

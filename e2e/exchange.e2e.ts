@@ -1,12 +1,12 @@
 import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { unique, verifiedUser as verifiedUserWith } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
 const verifiedUser = (page: Page, points: number) => verifiedUserWith(page, postgres.db, points);
 

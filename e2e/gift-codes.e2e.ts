@@ -1,11 +1,11 @@
 import { giftCodeMessages, messages } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { unique, verifiedUser } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
 import { signInAsAdmin } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
 
 /**

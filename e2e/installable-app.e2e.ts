@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ serviceWorkers: 'allow' });
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer) {

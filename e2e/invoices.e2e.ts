@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { japanClock, japanMonthStart, periodLabel } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../scripts/test-support.mjs';
 import {
   approveAd,
@@ -13,10 +13,10 @@ import {
 } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 /** The development defaults the test server runs with (apps/server/src/config.ts). */
 const ISSUER_NAME = '株式会社クイズポイント';
 const REGISTRATION_NUMBER = 'T0000000000000';

@@ -1,10 +1,10 @@
 import { japanIsoDate, messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 describe('お知らせ', () => {
   it('the admin posts one for today, a user reads it from home, and finds it among the past ones once it ended', async () => {

@@ -1,14 +1,14 @@
 import { advertiserConsoleMessages, messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAdvertiser, signInAsAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, newPersonPage, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { signInAsAdmin } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 const confirmStep = (scope: Page | ReturnType<Page['locator']>) => scope.getByTestId('confirm-step');
 
 /** An ad of `advertiserId` as the advertiser area stores it, with its answer apart. */

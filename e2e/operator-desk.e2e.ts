@@ -7,14 +7,15 @@ import {
   presetDays,
 } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, newPersonPage, screenshot, useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPersonPage, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { ADMIN_EMAIL, completeSignup, signInAsAdmin, signInWithGoogle } from './support/users.ts';
+import { DESK_AND_PHONE, useViewport } from './support/viewports.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 const confirmStep = (scope: ReturnType<Page['locator']>) => scope.getByTestId('confirm-step');
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -94,16 +95,9 @@ async function searchFor(page: Page, label: string, words: string) {
   await page.waitForURL((url) => url.searchParams.get('q') === words);
 }
 
-const viewports = [
-  { name: 'desk', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-describe.each(viewports)('the operator console at $width×$height', (viewport) => {
+describe.each(DESK_AND_PHONE)('the operator console at $width×$height', (viewport) => {
   const shot = (page: Page, name: string) => screenshot(page, `operator-${viewport.name}-${name}`);
-  beforeEach(async () => {
-    await browser.page.setViewportSize({ width: viewport.width, height: viewport.height });
-  });
+  useViewport(browser, viewport);
 
   it('signed out, /admin offers the Google sign-in and comes back to the same page; the admin never sees the profile form', async () => {
     const { page } = browser;
@@ -161,14 +155,7 @@ describe.each(viewports)('the operator console at $width×$height', (viewport) =
       await page.keyboard.press('Enter');
       await expect.poll(() => focusedText(page)).toBe('承認を確定する');
       await page.keyboard.press('Enter');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('status')
-            .filter({ hasText: `「${tag} 1」を承認しました。` })
-            .count(),
-        )
-        .toBe(1);
+      await expect.poll(() => statusMessage(page, `「${tag} 1」を承認しました。`).count()).toBe(1);
       const done = await postgres.db.query('select status from ads where id = $1', [approveId]);
       expect(done.rows[0].status).toBe('approved');
 
@@ -192,14 +179,7 @@ describe.each(viewports)('the operator console at $width×$height', (viewport) =
       await reason.press('Enter');
       await expect.poll(() => focusedText(page)).toBe('却下を確定する');
       await page.keyboard.press('Enter');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('status')
-            .filter({ hasText: `「${tag} 2」を却下しました。` })
-            .count(),
-        )
-        .toBe(1);
+      await expect.poll(() => statusMessage(page, `「${tag} 2」を却下しました。`).count()).toBe(1);
       const stored = await postgres.db.query('select status, rejection_reason from ads where id = $1', [
         rejectId,
       ]);

@@ -1,12 +1,12 @@
 import { japanMonthRange, messages, monthLabel, recentJapanMonths } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 const HOUR = 3_600_000;
 const [thisMonth, lastMonth, twoMonthsAgo] = recentJapanMonths(new Date(), 3) as [string, string, string];

@@ -1,14 +1,14 @@
 import { japanClock, japanMonthStart } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consoleNav, insertDeliveries, mailsTo, newAdvertiser, registerCard } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { signInAsAdmin } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 /** Stripe's always-declined test card, which the payment stand-in declines too. */
 const DECLINING_CARD = '4000 0000 0000 0002';
 

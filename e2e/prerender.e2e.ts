@@ -1,9 +1,9 @@
 import { coreMessages, prerenderedPageRoutes } from '@quiz-points/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newContextWithoutJavaScript, screenshot, useBrowser } from './support/browser.ts';
 
 // The server with production's 30-second wait, so the demo page is pre-rendered too.
-const browser = useBrowser({ baseUrl: inject('realWaitBaseUrl') });
+const browser = useBrowser({ server: 'realWait' });
 
 interface RootWatch {
   /** The first h1 in #root that the HTML brought (React had not made it). */

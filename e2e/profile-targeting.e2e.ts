@@ -1,14 +1,14 @@
 import { formatNumber, formatYen, messages, type PricingView, roundReach } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advertiserAdCard, fillAdForm, newAdvertiser } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 
 // The PostgreSQL server: the test puts members in place, and reads what the form stored.
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
 

@@ -1,14 +1,14 @@
 import { japanIsoDate, messages, runningAdMessages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advertiserAdCard, approveAd, fillAdForm, newAdvertiser, submitAd } from './support/advertisers.ts';
 import { expectAccessible, screenshot, statusMessage, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
-import { signInAsAdmin } from './support/users.ts';
+import { unique } from './support/rows.ts';
+import { findPendingAd, signInAsAdmin } from './support/users.ts';
 
-const browser = useBrowser({ baseUrl: inject('postgresBaseUrl') });
+const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
-const unique = () => Math.random().toString(36).slice(2, 8);
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The Japan-time day `days` from today (negative: before). */
 const dayFromToday = (days: number) => japanIsoDate(new Date(Date.now() + days * DAY_MS));
@@ -262,11 +262,7 @@ describe('running ads', () => {
     await advertiserPage.close();
 
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: /広告審査/ }).click();
-    await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(title);
-    await page.getByRole('button', { name: '検索する' }).click();
-    const card = page.getByTestId('pending-ad').filter({ hasText: title });
-    await card.waitFor();
+    const card = await findPendingAd(page, title);
     const preview = card.getByTestId('ad-preview');
     const text = await preview.innerText();
     expect(text).toContain('広告一覧');

@@ -12,6 +12,7 @@
 // The build ends by checking the rules with SQL (balances equal the ledger, caps and slots hold, one
 // response and one delivery per person and ad, …) and fails loudly if one is broken.
 import os from 'node:os';
+import { tsImport } from 'tsx/esm/api';
 import {
   AD_LIFE_DAYS,
   GENDER_WEIGHTS,
@@ -41,67 +42,15 @@ const BULK_TABLES = [
   'dev_payment_charges',
 ];
 
-const prefectureNames = [
-  '北海道',
-  '青森県',
-  '岩手県',
-  '宮城県',
-  '秋田県',
-  '山形県',
-  '福島県',
-  '茨城県',
-  '栃木県',
-  '群馬県',
-  '埼玉県',
-  '千葉県',
-  '東京都',
-  '神奈川県',
-  '新潟県',
-  '富山県',
-  '石川県',
-  '福井県',
-  '山梨県',
-  '長野県',
-  '岐阜県',
-  '静岡県',
-  '愛知県',
-  '三重県',
-  '滋賀県',
-  '京都府',
-  '大阪府',
-  '兵庫県',
-  '奈良県',
-  '和歌山県',
-  '鳥取県',
-  '島根県',
-  '岡山県',
-  '広島県',
-  '山口県',
-  '徳島県',
-  '香川県',
-  '愛媛県',
-  '高知県',
-  '福岡県',
-  '佐賀県',
-  '長崎県',
-  '熊本県',
-  '大分県',
-  '宮崎県',
-  '鹿児島県',
-  '沖縄県',
-];
-const occupationNames = [
-  '会社役員',
-  '会社員',
-  '公務員',
-  '自営業',
-  '学生',
-  '主婦・主夫',
-  'アルバイト',
-  '無職',
-];
-const incomeNames = ['〜300万円', '300万円〜', '500万円〜', '700万円〜', '1000万円〜'];
-const maritalNames = ['single', 'divorced', 'married'];
+// The member profile's own choices (the app's lists), in the order plan.mjs's weights follow: every
+// value the bench writes is one the profile and the ads' targeting accept.
+const {
+  prefectures: prefectureNames,
+  occupations: occupationNames,
+  annualIncomes: incomeNames,
+  maritalStatuses: maritalNames,
+} = await tsImport('../../packages/shared/src/core/profile-options.ts', import.meta.url);
+
 const givenRomaji = [
   'haruto',
   'yuto',

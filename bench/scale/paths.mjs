@@ -1,9 +1,8 @@
-// What `npm run bench:scale` times over HTTP: every GET endpoint of packages/shared/src/<area>/endpoints.ts *.ts (and
+// What `npm run bench:scale` times over HTTP: every GET endpoint declared in packages/shared (its `api`; and
 // the reach estimate, a POST that only reads) for the audience that uses it, plus the member's single
 // writes. Each path names its targets (issue 27) and the figure measured before (issue 27's table, on
 // landed main at a million members) where there is one.
-import fs from 'node:fs';
-import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
 /** Issue 27's targets, p95 in milliseconds. */
 export const TARGETS = {
@@ -35,31 +34,29 @@ export const UNTIMED = {
   'GET /api/dev/sms': 'development stand-in (captured SMS), not a production path',
 };
 
-/**
- * Every GET endpoint declared in packages/shared/src (each area's endpoints.ts, and the like:
- * billing/payment-failure-endpoints.ts), as 'GET /path'.
- */
-export function declaredGetEndpoints(root) {
-  const dir = path.join(root, 'packages/shared/src');
-  const found = new Set();
-  for (const file of fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('endpoints.ts'))) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const match of text.matchAll(/endpoint\(\s*'(GET [^']+)'/g)) found.add(match[1]);
-  }
-  return [...found].sort();
+/** Every GET endpoint declared in packages/shared/src (its `api`, area by area), as 'GET /path'. */
+export async function declaredGetEndpoints() {
+  const api = await tsImport('../../packages/shared/src/api.ts', import.meta.url);
+  return Object.values(api)
+    .flatMap((area) => Object.values(area))
+    .filter((declared) => declared.method === 'GET')
+    .map((declared) => `GET ${declared.path}`)
+    .sort();
 }
 
-const reachBody = (overrides) => ({
-  targetGender: { male: false, female: false, other: false },
-  targetAgeRange: { '10s': false, '20s': false, '30s': false, '40s': false, '50s': false, '60s': false },
+/** Every box of `keys`, those in `ticked` ticked. */
+const boxes = (keys, ticked) => Object.fromEntries(keys.map((key) => [key, ticked.includes(key)]));
+
+/** A reach estimate's body: the gender and age boxes ticked, and the profile lists given (else empty). */
+const reachBody = ({ genders = [], ages = [], ...lists }) => ({
+  targetGender: boxes(['male', 'female', 'other'], genders),
+  targetAgeRange: boxes(['10s', '20s', '30s', '40s', '50s', '60s'], ages),
   targetPrefectures: [],
   targetOccupations: [],
   targetIncomes: [],
   targetMaritalStatuses: [],
   targetChildren: [],
-  ...overrides,
+  ...lists,
 });
 
 /**
@@ -68,60 +65,60 @@ const reachBody = (overrides) => ({
  * what the bench looked up just before (cursors, an invoice, today's month).
  */
 export function readPaths(facts) {
-  const member = (name, url, endpoint, extra = {}) => ({
-    audience: 'member',
-    group: 'member',
-    name,
-    url,
-    endpoint,
-    ...extra,
-  });
-  const advertiser = (name, url, endpoint, group, extra = {}) => ({
-    audience: 'advertiser',
+  /** One timed path: who asks, its name, its address, the endpoint it exercises and its group. */
+  const timed = (audience, name, url, endpoint, group, extra = {}) => ({
+    audience,
     group,
     name,
     url,
     endpoint,
     ...extra,
   });
-  const operator = (name, url, endpoint, group, extra = {}) => ({
-    audience: 'operator',
-    group,
-    name,
-    url,
-    endpoint,
-    ...extra,
-  });
-  const report = (ad, query) => `/api/advertiser/ads/${ad}/report${query}`;
-  const csv = (ad, query) => `/api/advertiser/ads/${ad}/report.csv${query}`;
-  const life = (began) => `?from=${began}&to=${facts.today}`;
+  const member = (name, url, endpoint) => timed('member', name, url, endpoint, 'member');
+  /** A member's list: its first page, and its next one when the bench found where that starts. */
+  const memberPages = (name, url, endpoint, cursor) => [
+    member(`${name}, first page`, url, endpoint),
+    ...(cursor ? [member(`${name}, next page`, `${url}?cursor=${cursor}`, endpoint)] : []),
+  ];
+  const advertiser = (...path) => timed('advertiser', ...path);
+  const operator = (...path) => timed('operator', ...path);
+
+  const bigAd = { label: 'big ad', id: facts.bigAdId, began: facts.bigAdBegan };
+  const typicalAd = { label: 'typical ad', id: facts.typicalAdId, began: facts.typicalAdBegan };
+  /** A report's days: none asked (the last 30), or the ad's whole life. */
+  const spanDays = (ad, span) => (span === 'whole life' ? { from: ad.began, to: facts.today } : {});
+  const withQuery = (url, query) => (query.size > 0 ? `${url}?${query}` : url);
+  const report = (ad, span) =>
+    advertiser(
+      `report, ${span} (${ad.label})`,
+      withQuery(`/api/advertiser/ads/${ad.id}/report`, new URLSearchParams(spanDays(ad, span))),
+      'GET /api/advertiser/ads/:adId/report',
+      span === 'whole life' ? 'reportLife' : 'report30',
+    );
+  const csv = (ad, span, table) =>
+    advertiser(
+      `report CSV ${table}, ${span} (${ad.label})`,
+      withQuery(
+        `/api/advertiser/ads/${ad.id}/report.csv`,
+        new URLSearchParams({ ...spanDays(ad, span), ...(table === 'options' ? { table } : {}) }),
+      ),
+      'GET /api/advertiser/ads/:adId/report.csv',
+      'reportCsv',
+    );
+  const reach = (name, targeting = {}) =>
+    advertiser(
+      `reach estimate, ${name}`,
+      '/api/advertiser/reach-estimate',
+      'POST /api/advertiser/reach-estimate',
+      'reach',
+      { method: 'POST', body: reachBody(targeting) },
+    );
   return [
     member('me', '/api/me', 'GET /api/me'),
-    member('ad list, first page', '/api/ads', 'GET /api/ads'),
-    ...(facts.adListCursor
-      ? [member('ad list, next page', `/api/ads?cursor=${facts.adListCursor}`, 'GET /api/ads')]
-      : []),
-    member('answered ads, first page', '/api/ads/answered', 'GET /api/ads/answered'),
-    ...(facts.answeredCursor
-      ? [
-          member(
-            'answered ads, next page',
-            `/api/ads/answered?cursor=${facts.answeredCursor}`,
-            'GET /api/ads/answered',
-          ),
-        ]
-      : []),
+    ...memberPages('ad list', '/api/ads', 'GET /api/ads', facts.adListCursor),
+    ...memberPages('answered ads', '/api/ads/answered', 'GET /api/ads/answered', facts.answeredCursor),
     member('an ad’s quiz page', `/api/ads/${facts.memberQuizAdId}/quiz`, 'GET /api/ads/:adId/quiz'),
-    member('passbook, first page', '/api/points/history', 'GET /api/points/history'),
-    ...(facts.historyCursor
-      ? [
-          member(
-            'passbook, next page',
-            `/api/points/history?cursor=${facts.historyCursor}`,
-            'GET /api/points/history',
-          ),
-        ]
-      : []),
+    ...memberPages('passbook', '/api/points/history', 'GET /api/points/history', facts.historyCursor),
     member('passbook, earned only', '/api/points/history?kind=gain', 'GET /api/points/history'),
     member('passbook, used only', '/api/points/history?kind=use', 'GET /api/points/history'),
     member('passbook, last month', `/api/points/history?month=${facts.lastMonth}`, 'GET /api/points/history'),
@@ -167,60 +164,15 @@ export function readPaths(facts) {
       'GET /api/advertiser/ads/:adId',
       'console',
     ),
-    advertiser(
-      'report, 30 days (big ad)',
-      report(facts.bigAdId, ''),
-      'GET /api/advertiser/ads/:adId/report',
-      'report30',
-    ),
-    advertiser(
-      'report, whole life (big ad)',
-      report(facts.bigAdId, life(facts.bigAdBegan)),
-      'GET /api/advertiser/ads/:adId/report',
-      'reportLife',
-    ),
-    advertiser(
-      'report CSV days, 30 days (big ad)',
-      csv(facts.bigAdId, ''),
-      'GET /api/advertiser/ads/:adId/report.csv',
-      'reportCsv',
-    ),
-    advertiser(
-      'report CSV options, 30 days (big ad)',
-      csv(facts.bigAdId, '?table=options'),
-      'GET /api/advertiser/ads/:adId/report.csv',
-      'reportCsv',
-    ),
-    advertiser(
-      'report CSV days, whole life (big ad)',
-      csv(facts.bigAdId, life(facts.bigAdBegan)),
-      'GET /api/advertiser/ads/:adId/report.csv',
-      'reportCsv',
-    ),
-    advertiser(
-      'report CSV options, whole life (big ad)',
-      csv(facts.bigAdId, `${life(facts.bigAdBegan)}&table=options`),
-      'GET /api/advertiser/ads/:adId/report.csv',
-      'reportCsv',
-    ),
-    advertiser(
-      'report, 30 days (typical ad)',
-      report(facts.typicalAdId, ''),
-      'GET /api/advertiser/ads/:adId/report',
-      'report30',
-    ),
-    advertiser(
-      'report, whole life (typical ad)',
-      report(facts.typicalAdId, life(facts.typicalAdBegan)),
-      'GET /api/advertiser/ads/:adId/report',
-      'reportLife',
-    ),
-    advertiser(
-      'report CSV days, 30 days (typical ad)',
-      csv(facts.typicalAdId, ''),
-      'GET /api/advertiser/ads/:adId/report.csv',
-      'reportCsv',
-    ),
+    report(bigAd, '30 days'),
+    report(bigAd, 'whole life'),
+    csv(bigAd, '30 days', 'days'),
+    csv(bigAd, '30 days', 'options'),
+    csv(bigAd, 'whole life', 'days'),
+    csv(bigAd, 'whole life', 'options'),
+    report(typicalAd, '30 days'),
+    report(typicalAd, 'whole life'),
+    csv(typicalAd, '30 days', 'days'),
     advertiser(
       'billing page (invoices list)',
       '/api/advertiser/billing',
@@ -244,81 +196,22 @@ export function readPaths(facts) {
       'console',
     ),
     advertiser('company details', '/api/advertiser/company', 'GET /api/advertiser/company', 'console'),
-    advertiser(
-      'reach estimate, everyone',
-      '/api/advertiser/reach-estimate',
-      'POST /api/advertiser/reach-estimate',
-      'reach',
-      {
-        method: 'POST',
-        body: reachBody({}),
-      },
-    ),
-    advertiser(
-      'reach estimate, women in their 20s and 30s',
-      '/api/advertiser/reach-estimate',
-      'POST /api/advertiser/reach-estimate',
-      'reach',
-      {
-        method: 'POST',
-        body: reachBody({
-          targetGender: { male: false, female: true, other: false },
-          targetAgeRange: {
-            '10s': false,
-            '20s': true,
-            '30s': true,
-            '40s': false,
-            '50s': false,
-            '60s': false,
-          },
-        }),
-      },
-    ),
-    advertiser(
-      'reach estimate, Tokyo and Kanagawa office workers',
-      '/api/advertiser/reach-estimate',
-      'POST /api/advertiser/reach-estimate',
-      'reach',
-      {
-        method: 'POST',
-        body: reachBody({ targetPrefectures: ['東京都', '神奈川県'], targetOccupations: ['会社員'] }),
-      },
-    ),
-    advertiser(
-      'reach estimate, married with children, 7M yen and more',
-      '/api/advertiser/reach-estimate',
-      'POST /api/advertiser/reach-estimate',
-      'reach',
-      {
-        method: 'POST',
-        body: reachBody({
-          targetIncomes: ['700万円〜', '1000万円〜'],
-          targetMaritalStatuses: ['married'],
-          targetChildren: ['with'],
-        }),
-      },
-    ),
-    advertiser(
-      'reach estimate, a small group (Tottori, 60s, self-employed)',
-      '/api/advertiser/reach-estimate',
-      'POST /api/advertiser/reach-estimate',
-      'reach',
-      {
-        method: 'POST',
-        body: reachBody({
-          targetAgeRange: {
-            '10s': false,
-            '20s': false,
-            '30s': false,
-            '40s': false,
-            '50s': false,
-            '60s': true,
-          },
-          targetPrefectures: ['鳥取県'],
-          targetOccupations: ['自営業'],
-        }),
-      },
-    ),
+    reach('everyone'),
+    reach('women in their 20s and 30s', { genders: ['female'], ages: ['20s', '30s'] }),
+    reach('Tokyo and Kanagawa office workers', {
+      targetPrefectures: ['東京都', '神奈川県'],
+      targetOccupations: ['会社員'],
+    }),
+    reach('married with children, 7M yen and more', {
+      targetIncomes: ['700万円〜', '1000万円〜'],
+      targetMaritalStatuses: ['married'],
+      targetChildren: ['with'],
+    }),
+    reach('a small group (Tottori, 60s, self-employed)', {
+      ages: ['60s'],
+      targetPrefectures: ['鳥取県'],
+      targetOccupations: ['自営業'],
+    }),
 
     operator('me (admin)', '/api/me', 'GET /api/me', 'console'),
     operator('hub summary', '/api/admin/summary', 'GET /api/admin/summary', 'console'),
@@ -336,23 +229,17 @@ export function readPaths(facts) {
       'GET /api/admin/advertisers/:userId',
       'advertiserAdmin',
     ),
-    operator(
-      'user search, exact id',
-      `/api/admin/users?q=${facts.memberId}`,
-      'GET /api/admin/users',
-      'userSearch',
-    ),
-    operator(
-      'user search, exact e-mail',
-      `/api/admin/users?q=${encodeURIComponent(facts.memberEmail)}`,
-      'GET /api/admin/users',
-      'userSearch',
-    ),
-    operator(
-      'user search, part of an address',
-      `/api/admin/users?q=${encodeURIComponent(facts.partialEmail)}`,
-      'GET /api/admin/users',
-      'userSearch',
+    ...[
+      ['exact id', facts.memberId],
+      ['exact e-mail', facts.memberEmail],
+      ['part of an address', facts.partialEmail],
+    ].map(([how, q]) =>
+      operator(
+        `user search, ${how}`,
+        `/api/admin/users?q=${encodeURIComponent(q)}`,
+        'GET /api/admin/users',
+        'userSearch',
+      ),
     ),
     operator(
       'user overview',

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/test-support.mjs';
+import { workerServers } from './worker-servers.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,7 +25,8 @@ export interface BrowserFixture {
  */
 export function useBrowser(
   options: {
-    baseUrl?: string;
+    /** Which of this worker's servers (e2e/support/global-setup.ts) the pages open; 'main' unless said. */
+    server?: 'main' | 'realWait' | 'postgres';
     viewport?: { width: number; height: number };
     /** The service worker (the installable app) is kept out unless a test is about it. */
     serviceWorkers?: 'allow' | 'block';
@@ -34,7 +36,12 @@ export function useBrowser(
   let context: BrowserContext;
   let page: Page;
   const problems: string[] = [];
-  const baseUrl = options.baseUrl ?? inject('baseUrl');
+  const servers = workerServers();
+  const baseUrl = {
+    main: servers.baseUrl,
+    realWait: servers.realWaitBaseUrl,
+    postgres: servers.postgresBaseUrl,
+  }[options.server ?? 'main'];
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
@@ -155,8 +162,12 @@ export async function newPersonPage(fixture: BrowserFixture) {
 /** The page's status message (role=status) that says `text`. */
 export const statusMessage = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-/** Runs axe and fails on any serious or critical violation. */
+/**
+ * Runs axe and fails on any serious or critical violation, once the page has settled: a part still
+ * loading (aria-busy) is dimmed on purpose, and its contrast is not what a person reads.
+ */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

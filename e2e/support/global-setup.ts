@@ -9,13 +9,21 @@ import { createPostgresDatabase, freePort, waitUntilOk } from '../../scripts/tes
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
+/** The servers of one worker; the URL of a server the chosen files do not use is ''. */
+export interface WorkerServers {
+  /** On PGlite with a 3-second ad wait, as `npm start` but for the wait. */
+  baseUrl: string;
+  /** On PGlite with the real 30-second wait. */
+  realWaitBaseUrl: string;
+  /** On PostgreSQL, whose database tests may fill directly with ads. */
+  postgresBaseUrl: string;
+  postgresDatabaseUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    realWaitBaseUrl: string;
-    /** A server on PostgreSQL, whose database tests may fill directly with ads. */
-    postgresBaseUrl: string;
-    postgresDatabaseUrl: string;
+    /** One set a worker (index: VITEST_POOL_ID - 1), so that files running at once never share a server. */
+    workerServers: WorkerServers[];
   }
 }
 
@@ -103,19 +111,23 @@ function serversNeeded(files: string[]) {
   const needed = { main: false, realWait: false, postgres: false };
   for (const file of files) {
     const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
-    const realWait = text.includes('realWaitBaseUrl');
-    const postgres = /postgresBaseUrl|postgresDatabaseUrl|support\/postgres\.ts/.test(text);
+    const realWait = text.includes("server: 'realWait'");
+    const postgres = /server: 'postgres'|support\/postgres\.ts/.test(text);
     needed.realWait ||= realWait;
     needed.postgres ||= postgres;
-    needed.main ||= /useBrowser\((\)|\{(?![^)]*baseUrl))/.test(text) || (!realWait && !postgres);
+    needed.main ||= /useBrowser\((\)|\{(?![^}]*server: ))/.test(text) || (!realWait && !postgres);
   }
   return needed;
 }
 
-export default async function setup(project: TestProject) {
-  if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
-  // Only the servers the chosen files use are started: one file's run starts one or two, not three.
-  const needed = serversNeeded(selectedFiles());
+/** How many files vitest runs at once: the project's setting, else the run's, else its default. */
+function maxWorkers(project: TestProject) {
+  const set = Number(project.config.maxWorkers) || Number(project.vitest.config.maxWorkers);
+  return set || Math.max(os.availableParallelism() - 1, 1);
+}
+
+/** Starts one worker's servers: only those the chosen files use. */
+async function startWorkerServers(needed: ReturnType<typeof serversNeeded>) {
   const database = needed.postgres ? await createPostgresDatabase('qp_e2e') : undefined;
   // The short wait is a test-only setting; the second server keeps the real 30 seconds.
   const [main, realWait, postgres] = await Promise.all([
@@ -123,12 +135,38 @@ export default async function setup(project: TestProject) {
     needed.realWait ? startServer({}) : undefined,
     database ? startServer({ TEST_AD_WAIT_SECONDS: '3', DATABASE_URL: database.url }) : undefined,
   ]);
-  project.provide('baseUrl', main?.url ?? '');
-  project.provide('realWaitBaseUrl', realWait?.url ?? '');
-  project.provide('postgresBaseUrl', postgres?.url ?? '');
-  project.provide('postgresDatabaseUrl', database?.url ?? '');
-  return async () => {
+  const urls: WorkerServers = {
+    baseUrl: main?.url ?? '',
+    realWaitBaseUrl: realWait?.url ?? '',
+    postgresBaseUrl: postgres?.url ?? '',
+    postgresDatabaseUrl: database?.url ?? '',
+  };
+  const stop = async () => {
     await Promise.all([main, realWait, postgres].map((server) => server && stopServer(server)));
     await database?.drop();
   };
+  return { urls, stop };
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
+  const files = selectedFiles();
+  // Only the servers the chosen files use are started: one file's run starts one or two, not three.
+  const needed = serversNeeded(files);
+  // Files run side by side, each worker on servers of its own: no file sees another's settings,
+  // rate limits or ads change under it. No more sets than files.
+  const workers = Math.min(files.length, maxWorkers(project));
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startWorkerServers(needed)));
+  const stopAll = () =>
+    Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'workerServers',
+    started.map((result) => (result as PromiseFulfilledResult<{ urls: WorkerServers }>).value.urls),
+  );
+  return stopAll;
 }

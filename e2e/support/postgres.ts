@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { workerServers } from './worker-servers.ts';
 
 /** A client on the PostgreSQL-backed test server's database, for putting test data in place. */
 export function usePostgres(): { readonly db: pg.Client } {
   let client: pg.Client;
   beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject('postgresDatabaseUrl') });
+    client = new pg.Client({ connectionString: workerServers().postgresDatabaseUrl });
     await client.connect();
   });
   afterAll(() => client.end());

@@ -87,3 +87,13 @@ export async function pointsOnHome(page: Page): Promise<number> {
   await points.waitFor();
   return Number((await points.innerText()).replaceAll(',', ''));
 }
+
+/** The operator finds an ad in review by its title (the queue is paged) and waits for its card. */
+export async function findPendingAd(page: Page, title: string) {
+  await page.getByRole('link', { name: /広告審査/ }).click();
+  await page.getByLabel('広告タイトル・広告主名・メールアドレス').fill(title);
+  await page.getByRole('button', { name: '検索する' }).click();
+  const card = page.getByTestId('pending-ad').filter({ hasText: title });
+  await card.waitFor();
+  return card;
+}

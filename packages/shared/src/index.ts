@@ -89,6 +89,7 @@ export type {
   PointHistoryPage,
   PointHistoryPage as PointHistoryResponse,
 } from './earning/responses.ts';
+export * from './earning/streak.ts';
 export type { GiftCodeStockRow, MaskedGiftCode } from './gifts/code-responses.ts';
 export * from './gifts/gifts.ts';
 export type {

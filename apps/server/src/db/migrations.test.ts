@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { migrationsFolder } from '../paths.ts';
 import { type DatabaseKind, databaseKinds } from '../test/test-database.ts';
@@ -27,55 +27,55 @@ function migrationsUpTo(lastTag: string) {
 }
 
 describe('migration 0005', () => {
-  const folder = migrationsUpTo('0004_hot_ad');
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-  it('moves suspensions from settings_audit to admin_audit and leaves settings alone', async () => {
-    // Migrating to the newest creates pg_trgm (0014), which PGlite loads as db/client.ts does.
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: folder });
-    await client.exec(`
+  it('moves suspensions from settings_audit to admin_audit and leaves settings alone', () =>
+    migratedUpTo('pglite', '0004_hot_ad', async (database) => {
+      await database.exec(`
       insert into settings_audit (key, old_value, new_value, changed_by, changed_at) values
         ('suspension:u1', '{"suspended":false,"reason":null}', '{"suspended":true,"reason":"不正"}', 'admin', '2026-11-01T00:00:00Z'),
         ('suspension:u1', '{"suspended":true,"reason":"不正"}', '{"suspended":false,"reason":"解除"}', 'admin', '2026-11-02T00:00:00Z'),
         ('dailyQuizPoints', '10', '20', 'admin', '2026-11-03T00:00:00Z');`);
-    await migrate(db, { migrationsFolder });
+      await database.migrateTo(migrationsFolder);
 
-    const moved = await client.query(
-      `select action, target_id, reason, details, acted_by, acted_at::text from admin_audit order by id`,
-    );
-    expect(moved.rows).toEqual([
-      {
-        action: 'suspend',
-        target_id: 'u1',
-        reason: '不正',
-        details: { before: { suspended: false, reason: null } },
-        acted_by: 'admin',
-        acted_at: '2026-11-01 00:00:00+00',
-      },
-      {
-        action: 'unsuspend',
-        target_id: 'u1',
-        reason: '解除',
-        details: { before: { suspended: true, reason: '不正' } },
-        acted_by: 'admin',
-        acted_at: '2026-11-02 00:00:00+00',
-      },
-    ]);
-    expect((await client.query(`select key from settings_audit`)).rows).toEqual([{ key: 'dailyQuizPoints' }]);
-    await client.close();
-  });
+      const moved = await database.query(
+        `select action, target_id, reason, details, acted_by, acted_at::text from admin_audit order by id`,
+      );
+      expect(moved).toEqual([
+        {
+          action: 'suspend',
+          target_id: 'u1',
+          reason: '不正',
+          details: { before: { suspended: false, reason: null } },
+          acted_by: 'admin',
+          acted_at: '2026-11-01 00:00:00+00',
+        },
+        {
+          action: 'unsuspend',
+          target_id: 'u1',
+          reason: '解除',
+          details: { before: { suspended: true, reason: '不正' } },
+          acted_by: 'admin',
+          acted_at: '2026-11-02 00:00:00+00',
+        },
+      ]);
+      expect(await database.query(`select key from settings_audit`)).toEqual([{ key: 'dailyQuizPoints' }]);
+    }));
 });
 
-/** A new database of `kind` that migrates to the end of a folder, and raw queries on it. */
+/**
+ * A new database of `kind` that migrates to the end of a folder, raw queries on it (`exec` runs a
+ * script of several statements), and its closing.
+ */
 async function openMigratable(kind: DatabaseKind) {
   if (kind === 'pglite') {
+    // Migrating to the newest creates pg_trgm (0014), which PGlite loads as db/client.ts does.
     const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     return {
       migrateTo: (folder: string) => migrate(db, { migrationsFolder: folder }),
       query: async <T>(text: string) => (await client.query<T>(text)).rows,
+      exec: async (script: string) => {
+        await client.exec(script);
+      },
       close: () => client.close(),
     };
   }
@@ -85,6 +85,9 @@ async function openMigratable(kind: DatabaseKind) {
   return {
     migrateTo: (folder: string) => migratePg(db, { migrationsFolder: folder }),
     query: async <T>(text: string) => (await pool.query(text)).rows as T[],
+    exec: async (script: string) => {
+      await pool.query(script);
+    },
     close: async () => {
       await pool.end();
       await database.drop();
@@ -92,14 +95,32 @@ async function openMigratable(kind: DatabaseKind) {
   };
 }
 
-describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
-  const folder = migrationsUpTo('0015_billing_batches');
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+type Migratable = Awaited<ReturnType<typeof openMigratable>>;
 
-  it('partitions page_views by Japan-time month, keeping every view, its id and the id sequence', async () => {
-    const database = await openMigratable(kind);
-    try {
-      await database.migrateTo(folder);
+/**
+ * One migration's test on a new database of `kind`, migrated first up to `lastTag`, the migration
+ * before it: `test` writes the rows the migration finds, migrates the rest and looks. The database and
+ * the partial folder are removed after.
+ */
+async function migratedUpTo(
+  kind: DatabaseKind,
+  lastTag: string,
+  test: (database: Migratable) => Promise<void>,
+) {
+  const folder = migrationsUpTo(lastTag);
+  const database = await openMigratable(kind);
+  try {
+    await database.migrateTo(folder);
+    await test(database);
+  } finally {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
+  it('partitions page_views by Japan-time month, keeping every view, its id and the id sequence', () =>
+    migratedUpTo(kind, '0015_billing_batches', async (database) => {
       // The last instant of March and the first of April in Japan (15:00 UTC), an older month, this
       // month, and a month years ahead that gets no partition.
       await database.query(`insert into page_views (path, user_id, viewed_at) values
@@ -149,15 +170,10 @@ describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
       expect(
         await database.query(`insert into page_views (path) values ('/next') returning id::int as id`),
       ).toEqual([{ id: 7 }]);
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 
-  it('makes this month and the next three when the only views are further ahead', async () => {
-    const database = await openMigratable(kind);
-    try {
-      await database.migrateTo(folder);
+  it('makes this month and the next three when the only views are further ahead', () =>
+    migratedUpTo(kind, '0015_billing_batches', async (database) => {
       await database.query(
         `insert into page_views (path, viewed_at) values ('/ahead', '2040-06-01T00:00:00+09:00')`,
       );
@@ -175,10 +191,7 @@ describe.each(databaseKinds())('migration 0016 on %s', (kind) => {
       expect(await database.query(`select tableoid::regclass::text as partition from page_views`)).toEqual([
         { partition: 'page_views_default' },
       ]);
-    } finally {
-      await database.close();
-    }
-  });
+    }));
 });
 
 describe('ledger memos written by the SQL functions', () => {
@@ -199,43 +212,32 @@ describe('ledger memos written by the SQL functions', () => {
 });
 
 describe('migration 0012', () => {
-  const folder = migrationsUpTo('0011_ad_figures');
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-  it('lists the withdrawn accounts that already hold points, and none other', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: folder });
-    await client.exec(`
+  it('lists the withdrawn accounts that already hold points, and none other', () =>
+    migratedUpTo('pglite', '0011_ad_figures', async (database) => {
+      await database.exec(`
       insert into users (id, email, email_hash, points, withdrawn_at) values
         ('kept', 'kept@example.com', 'h1', 300, '2026-11-01T00:00:00Z'),
         ('emptied', 'emptied@example.com', 'h2', 0, '2026-11-01T00:00:00Z'),
         ('member', 'member@example.com', 'h3', 500, null);`);
-    await migrate(db, { migrationsFolder });
-    expect((await client.query(`select user_id, points from withdrawn_balances`)).rows).toEqual([
-      { user_id: 'kept', points: 300 },
-    ]);
-    // From then on the trigger keeps it: a refund to a withdrawn account, and a balance spent to zero.
-    await client.exec(`update users set points = points + 50 where id in ('emptied', 'member');
+      await database.migrateTo(migrationsFolder);
+      expect(await database.query(`select user_id, points from withdrawn_balances`)).toEqual([
+        { user_id: 'kept', points: 300 },
+      ]);
+      // From then on the trigger keeps it: a refund to a withdrawn account, and a balance spent to zero.
+      await database.exec(`update users set points = points + 50 where id in ('emptied', 'member');
       update users set points = 0 where id = 'kept';`);
-    expect((await client.query(`select user_id, points from withdrawn_balances`)).rows).toEqual([
-      { user_id: 'emptied', points: 50 },
-    ]);
-    await client.close();
-  });
+      expect(await database.query(`select user_id, points from withdrawn_balances`)).toEqual([
+        { user_id: 'emptied', points: 50 },
+      ]);
+    }));
 });
 
 describe.each(databaseKinds())('migration 0023 on %s', (kind) => {
-  const folder = migrationsUpTo('0022_ad_images');
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-  it('gives the invoices that claimed deliveries their stretches, the latest one of an ad with unclaimed deliveries starting at the earliest', async () => {
-    const database = await openMigratable(kind);
-    try {
-      await database.migrateTo(folder);
+  it('gives the invoices that claimed deliveries their stretches, the latest one of an ad with unclaimed deliveries starting at the earliest', () =>
+    migratedUpTo(kind, '0022_ad_images', async (database) => {
       // Ad A: September and October invoiced (claimed), then a September delivery that committed after
       // October was invoiced. Ad B: September invoiced, every delivery claimed, one in November not yet.
-      const statements = `
+      await database.exec(`
         insert into users (id, email, email_hash, role) values ('adv', 'adv@example.com', 'adv', 'advertiser'),
           ('m1', 'm1@example.com', 'm1', 'user'), ('m2', 'm2@example.com', 'm2', 'user'), ('m3', 'm3@example.com', 'm3', 'user');
         insert into ads (id, advertiser_id, ad_provider, ad_url, ad_title, quiz_question, quiz_options, user_reward, unit_price)
@@ -251,8 +253,7 @@ describe.each(databaseKinds())('migration 0023 on %s', (kind) => {
           ('aaaaaaaa-0000-4000-8000-000000000000', 'm3', 30, '2026-09-30T23:59:00+09:00', null),
           ('bbbbbbbb-0000-4000-8000-000000000000', 'm1', 40, '2026-09-01T00:00:00+09:00', '33333333-0000-4000-8000-000000000000'),
           ('bbbbbbbb-0000-4000-8000-000000000000', 'm2', 40, '2026-09-30T23:59:59+09:00', '33333333-0000-4000-8000-000000000000'),
-          ('bbbbbbbb-0000-4000-8000-000000000000', 'm3', 40, '2026-11-02T08:00:00+09:00', null)`;
-      for (const statement of statements.split(';')) await database.query(statement);
+          ('bbbbbbbb-0000-4000-8000-000000000000', 'm3', 40, '2026-11-02T08:00:00+09:00', null)`);
 
       await database.migrateTo(migrationsFolder);
 
@@ -290,8 +291,40 @@ describe.each(databaseKinds())('migration 0023 on %s', (kind) => {
         `select indexname from pg_indexes where indexname in ('ad_deliveries_unbilled_idx', 'invoices_ad_from_key') order by 1`,
       );
       expect(indexes).toEqual([{ indexname: 'invoices_ad_from_key' }]);
-    } finally {
-      await database.close();
-    }
-  });
+    }));
+});
+
+describe.each(databaseKinds())('migration 0024 on %s', (kind) => {
+  it('gives each member the latest run of Japan-time days the ledger shows points earned on', () =>
+    migratedUpTo(kind, '0023_invoice_stretches', async (database) => {
+      await database.query(`insert into users (id, email, email_hash, points) values
+        ('runner', 'runner@example.com', 'h1', 100), ('broken', 'broken@example.com', 'h2', 100),
+        ('refunded', 'refunded@example.com', 'h3', 100), ('none', 'none@example.com', 'h4', 0)`);
+      // runner: an older run of two, then 27 and 28 November, 28 November's first instant in Japan
+      // (15:00 UTC on the 27th) and its last. broken: a run that ends before a gap. refunded: only a
+      // refund and an adjustment, which are not earnings.
+      await database.query(`insert into point_transactions (user_id, points, memo, reason, ref, created_at) values
+        ('runner', 5, 'm', 'gacha', 'a', '2026-11-20T12:00:00+09:00'),
+        ('runner', 5, 'm', 'gacha', 'b', '2026-11-21T12:00:00+09:00'),
+        ('runner', 5, 'm', 'gacha', 'c', '2026-11-27T23:59:59+09:00'),
+        ('runner', 5, 'm', 'ad_quiz', 'd', '2026-11-27T15:00:00Z'),
+        ('runner', 5, 'm', 'daily_quiz', 'e', '2026-11-28T23:59:59+09:00'),
+        ('runner', -5, 'm', 'gift_request', 'f', '2026-11-29T12:00:00+09:00'),
+        ('broken', 5, 'm', 'gacha', 'a', '2026-11-24T12:00:00+09:00'),
+        ('broken', 5, 'm', 'gacha', 'b', '2026-11-25T12:00:00+09:00'),
+        ('broken', 5, 'm', 'gacha', 'c', '2026-11-26T12:00:00+09:00'),
+        ('refunded', 50, 'm', 'gift_refund', 'a', '2026-11-28T12:00:00+09:00'),
+        ('refunded', 50, 'm', 'admin_adjustment', 'b', '2026-11-28T12:00:00+09:00')`);
+      await database.migrateTo(migrationsFolder);
+      expect(
+        await database.query(
+          `select id, earning_streak_days as days, earning_streak_last_day::text as last_day from users order by id`,
+        ),
+      ).toEqual([
+        { id: 'broken', days: 3, last_day: '2026-11-26' },
+        { id: 'none', days: 0, last_day: null },
+        { id: 'refunded', days: 0, last_day: null },
+        { id: 'runner', days: 2, last_day: '2026-11-28' },
+      ]);
+    }));
 });

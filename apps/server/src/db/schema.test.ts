@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adRow } from '../test/factories.ts';
+import { databaseKinds, useTestDatabase } from '../test/test-database.ts';
 import { queryRows } from './query-rows.ts';
 import { ads, dailyQuizzes, pointTransactions, quizResponses, users } from './schema.ts';
 
 const user = (id: string) => ({ id, email: `${id}@example.com`, emailHash: `hash-${id}` });
-const ad = {
-  adProvider: 'テスト',
-  adUrl: 'https://example.com',
-  adTitle: 'テスト広告',
-  quizQuestion: '質問',
-  quizOptions: ['a', 'b'],
-  userReward: 10,
-  unitPrice: 30,
-  maxDeliveries: 2,
-};
+/** An ad waiting for review, to be delivered twice at most. */
+const ad = adRow({ status: 'pending', isActive: false, maxDeliveries: 2 });
 
 /** Postgres reports the violated constraint by name; drizzle wraps it as the error's cause. */
 async function violation(promise: Promise<unknown>): Promise<string> {
@@ -28,12 +21,10 @@ async function violation(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(databaseKinds())('schema constraints on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     await database.db.insert(users).values([user('u1'), user('u2')]);
   });
-  afterAll(() => database.close());
 
   it('has run every migration', async () => {
     const rows = await queryRows<{ count: number }>(

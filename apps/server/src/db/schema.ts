@@ -109,6 +109,12 @@ export const users = pgTable(
     companyAddress: text('company_address'),
     signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * The member's run of Japan-time days with points earned (earningReasons), kept by the ledger
+     * (domain/points/ledger.sql): how many days in a row, through the last of them.
+     */
+    earningStreakDays: integer('earning_streak_days').notNull().default(0),
+    earningStreakLastDay: date('earning_streak_last_day'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -932,12 +938,8 @@ export const reachCellState = pgTable(
   (t) => [check('reach_cell_state_one_row', sql`${t.id} = 1`)],
 );
 
-/**
- * The operator's figures of each closed Japan-time day, written once by the roll-up-site-figures job
- * (domain/analytics/roll-up-site-figures.ts). `ledger_net` is the day's ledger total, from which the
- * dashboard's points liability is summed.
- */
-export const siteDayFigures = pgTable('site_day_figures', {
+/** A day's operator figures, as the closed days keep them and the open days so far. */
+const siteFigureColumns = () => ({
   day: date('day', { mode: 'string' }).primaryKey(),
   signups: integer('signups').notNull(),
   activeMembers: integer('active_members').notNull(),
@@ -949,18 +951,36 @@ export const siteDayFigures = pgTable('site_day_figures', {
   ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
 });
 
+/** A day's page views of one path, closed or open. */
+const sitePageViewColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  views: integer('views').notNull(),
+});
+
+/** A day's ledger entries and points (absolute) of one reason and direction, closed or open. */
+const siteLedgerColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  reason: text('reason', { enum: ledgerReasons }).notNull(),
+  direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+  entries: integer('entries').notNull(),
+  points: bigint('points', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The operator's figures of each closed Japan-time day, written once by the roll-up-site-figures job
+ * (domain/analytics/roll-up-site-figures.ts). `ledger_net` is the day's ledger total, from which the
+ * dashboard's points liability is summed.
+ */
+export const siteDayFigures = pgTable('site_day_figures', siteFigureColumns());
+
 /**
  * Page views of each closed Japan-time day by path, written with site_day_figures; `rank` is the
  * path's place that day (1: most viewed; ties by path), so a range's leaders are found by index.
  */
 export const siteDayPageViews = pgTable(
   'site_day_page_views',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    path: text('path').notNull(),
-    views: integer('views').notNull(),
-    rank: integer('rank').notNull(),
-  },
+  { ...sitePageViewColumns(), rank: integer('rank').notNull() },
   (t) => [
     primaryKey({ columns: [t.day, t.path] }),
     index('site_day_page_views_rank_idx').on(t.day, t.rank),
@@ -973,28 +993,14 @@ export const siteDayPageViews = pgTable(
  * the same on every row; the roll-up-site-figures job moves it on, adding only the rows since.
  */
 export const siteOpenDayFigures = pgTable('site_open_day_figures', {
-  day: date('day', { mode: 'string' }).primaryKey(),
-  signups: integer('signups').notNull(),
-  activeMembers: integer('active_members').notNull(),
-  pointsIssued: bigint('points_issued', { mode: 'number' }).notNull(),
-  pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull(),
-  deliveries: integer('deliveries').notNull(),
-  revenue: bigint('revenue', { mode: 'number' }).notNull(),
-  pageViews: integer('page_views').notNull(),
-  ledgerNet: bigint('ledger_net', { mode: 'number' }).notNull(),
+  ...siteFigureColumns(),
   throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
 });
 
 /** The open days' page views by path, up to the same `through_at`. */
-export const siteOpenDayPageViews = pgTable(
-  'site_open_day_page_views',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    path: text('path').notNull(),
-    views: integer('views').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.path] })],
-);
+export const siteOpenDayPageViews = pgTable('site_open_day_page_views', sitePageViewColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.path] }),
+]);
 
 /** Who was active on each open day up to `through_at`: later rows count only people not yet here. */
 export const siteOpenDayMembers = pgTable(
@@ -1010,30 +1016,14 @@ export const siteOpenDayMembers = pgTable(
  * The ledger's entries and points (absolute) of each closed Japan-time day by reason and direction
  * (credit: points > 0, or debit), written with site_day_figures; /metrics sums them.
  */
-export const siteDayLedger = pgTable(
-  'site_day_ledger',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    reason: text('reason', { enum: ledgerReasons }).notNull(),
-    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
-    entries: integer('entries').notNull(),
-    points: bigint('points', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.reason, t.direction] })],
-);
+export const siteDayLedger = pgTable('site_day_ledger', siteLedgerColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.reason, t.direction] }),
+]);
 
 /** The open days' ledger by reason and direction, up to site_open_day_figures' `through_at`. */
-export const siteOpenDayLedger = pgTable(
-  'site_open_day_ledger',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    reason: text('reason', { enum: ledgerReasons }).notNull(),
-    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
-    entries: integer('entries').notNull(),
-    points: bigint('points', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.reason, t.direction] })],
-);
+export const siteOpenDayLedger = pgTable('site_open_day_ledger', siteLedgerColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.reason, t.direction] }),
+]);
 
 /**
  * The balances of withdrawn accounts that hold points (a refund after withdrawal); a trigger on

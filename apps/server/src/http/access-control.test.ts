@@ -16,8 +16,11 @@ import type { TestHttpClient } from '../test/http-client.ts';
 type Caller = keyof World['clients'];
 
 type Probe = { caller: Caller; params?: (w: World) => Record<string, string> };
-/** Only its advertiser may change an ad: not another advertiser, nor the admin (who reviews it). */
-const changesToAnotherAdvertisersAd: Probe[] = [
+/**
+ * Only its advertiser may change an ad or read its report: not another advertiser, nor the admin (who
+ * reviews it).
+ */
+const anotherAdvertisersAd: Probe[] = [
   { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
   { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
 ];
@@ -38,26 +41,20 @@ const objectProbes: Record<string, Probe[]> = {
     { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
     { caller: 'advertiser', params: (w) => ({ adId: w.pendingAdId }) },
   ],
-  'PUT /api/advertiser/ads/:adId': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/end': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/limit': changesToAnotherAdvertisersAd,
-  'PUT /api/advertiser/ads/:adId/draft': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/submit': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/duplicate': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/pause': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/resume': changesToAnotherAdvertisersAd,
-  'POST /api/advertiser/ads/:adId/daily-budget': changesToAnotherAdvertisersAd,
+  'PUT /api/advertiser/ads/:adId': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/end': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/limit': anotherAdvertisersAd,
+  'PUT /api/advertiser/ads/:adId/draft': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/submit': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/duplicate': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/pause': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/resume': anotherAdvertisersAd,
+  'POST /api/advertiser/ads/:adId/daily-budget': anotherAdvertisersAd,
   // An ad's image, sent as a real image file: only its advertiser may set or remove it.
-  'PUT /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
-  'DELETE /api/advertiser/ads/:adId/image': changesToAnotherAdvertisersAd,
-  'GET /api/advertiser/ads/:adId/report': [
-    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
-    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
-  ],
-  'GET /api/advertiser/ads/:adId/report.csv': [
-    { caller: 'otherAdvertiser', params: (w) => ({ adId: w.advertiserAdId }) },
-    { caller: 'admin', params: (w) => ({ adId: w.advertiserAdId }) },
-  ],
+  'PUT /api/advertiser/ads/:adId/image': anotherAdvertisersAd,
+  'DELETE /api/advertiser/ads/:adId/image': anotherAdvertisersAd,
+  'GET /api/advertiser/ads/:adId/report': anotherAdvertisersAd,
+  'GET /api/advertiser/ads/:adId/report.csv': anotherAdvertisersAd,
   'POST /api/advertiser/card/complete': [{ caller: 'otherAdvertiser' }],
   'GET /api/advertiser/invoices/:invoiceId/pdf': [
     { caller: 'otherAdvertiser', params: (w) => ({ invoiceId: w.invoiceId }) },

@@ -44,7 +44,10 @@ describe('signing in with Google and completing signup', () => {
       city: '渋谷区',
       needsSignup: false,
       gender: 'female',
+      // The signup bonus is the first day of the member's streak; the passbook starts this month.
+      streakDays: 1,
     });
+    expect(Date.now() - Date.parse(me.signedUpAt ?? '')).toBeLessThan(60_000);
     expect(await findLedgerMismatches(t.database.db)).toEqual([]);
   });
 
@@ -65,6 +68,8 @@ describe('signing in with Google and completing signup', () => {
     expect((await client.json<{ user: Me }>('GET', '/api/me')).body.user).toMatchObject({
       needsSignup: true,
       points: 0,
+      streakDays: 0,
+      signedUpAt: null,
     });
   });
 

@@ -5,7 +5,7 @@ import { ads } from '../db/schema.ts';
 import { createImageStorage } from '../services/image-storage/create-image-storage.ts';
 import { advertiserSession, userSession } from '../test/factories.ts';
 import { gifFile, jpegFile, uploadImage } from '../test/image-files.ts';
-import { runningAdInput } from '../test/running-ad-input.ts';
+import { savedRunningDraft } from '../test/running-ad-input.ts';
 import { startS3Server } from '../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -42,12 +42,8 @@ describe('two instances on one S3 bucket', () => {
 
   it('leaves the bucket empty when a file is refused', async () => {
     const advertiser = await advertiserSession(first);
-    const draft = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/drafts',
-      runningAdInput(),
-    );
-    const refused = await uploadImage(advertiser.client, draft.body.ad.id, await gifFile());
+    const draftId = await savedRunningDraft(advertiser.client);
+    const refused = await uploadImage(advertiser.client, draftId, await gifFile());
     expect(refused.status).toBe(415);
     expect((refused.body as ErrorBody).error.code).toBe('IMAGE_TYPE_UNSUPPORTED');
     expect(await first.images.list()).toEqual([]);
@@ -55,12 +51,7 @@ describe('two instances on one S3 bucket', () => {
 
   it('serves from one instance the image uploaded through the other', async () => {
     const advertiser = await advertiserSession(first);
-    const draft = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/drafts',
-      runningAdInput(),
-    );
-    const adId = draft.body.ad.id;
+    const adId = await savedRunningDraft(advertiser.client);
     const uploaded = await uploadImage(advertiser.client, adId, await jpegFile(1400, 733));
     expect(uploaded.status).toBe(200);
     const image = (uploaded.body as { ad: AdvertiserAd }).ad.image!;

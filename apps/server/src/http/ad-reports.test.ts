@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { adDeliveries, ads, quizResponses, users } from '../db/schema.ts';
 import { rollUpAdFigures } from '../domain/figures/roll-up-ad-figures.ts';
+import { dayRangeRefusals } from '../test/day-range-refusals.ts';
 import type { ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
@@ -39,6 +40,16 @@ async function approvedAd(
   expect(status).toBe(201);
   await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, body.ad.id));
   return body.ad.id;
+}
+
+/** A report CSV as downloaded: answered 200, a file Excel opens in Japanese (a UTF-8 BOM first). */
+async function downloadCsv(client: TestHttpClient, adId: string, query: string) {
+  const response = await client.raw(`/api/advertiser/ads/${adId}/report.csv${query}`);
+  expect(response.status).toBe(200);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  return { headers: response.headers, bytes, text };
 }
 
 interface Click {
@@ -207,22 +218,20 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
   it('refuses a bad range with a Japanese message and takes a whole leap year', async () => {
     const advertiser = await t.as.advertiser();
     const adId = await approvedAd(t, advertiser.client);
-    const refused: [string, string][] = [
-      ['?from=2026-11-05&to=2026-11-01', adReportMessages.fromAfterTo],
-      ['?from=2027-01-01&to=2028-01-02', adReportMessages.tooLong],
-      ['?from=2026-11-01', adReportMessages.bothNeeded],
-      ['?to=2026-11-01', adReportMessages.bothNeeded],
-      ['?from=2026-02-30&to=2026-03-01', adReportMessages.fromInvalid],
-      ['?from=2026-02-01&to=2026/03/01', adReportMessages.toInvalid],
-      ['?from=yesterday&to=2026-03-01', adReportMessages.fromInvalid],
+    const refused: (readonly [string, string])[] = [
+      ...dayRangeRefusals,
+      ['to=2026-11-01', adReportMessages.bothNeeded],
+      ['from=yesterday&to=2026-03-01', adReportMessages.fromInvalid],
       // Real days whose first Japan-time instant, or the day after the range, PostgreSQL cannot name.
-      ['?from=0001-01-01&to=0001-01-01', adReportMessages.outOfRange],
-      ['?from=9999-12-31&to=9999-12-31', adReportMessages.outOfRange],
-      ['?from=1999-12-31&to=2000-01-01', adReportMessages.outOfRange],
-      ['?from=2099-12-31&to=2100-01-01', adReportMessages.outOfRange],
+      ...[
+        'from=0001-01-01&to=0001-01-01',
+        'from=9999-12-31&to=9999-12-31',
+        'from=1999-12-31&to=2000-01-01',
+        'from=2099-12-31&to=2100-01-01',
+      ].map((query) => [query, adReportMessages.outOfRange] as const),
     ];
     for (const [query, message] of refused) {
-      for (const path of [`/report${query}`, `/report.csv${query}`]) {
+      for (const path of [`/report?${query}`, `/report.csv?${query}`]) {
         const answer = await advertiser.client.json<ErrorReply>('GET', `/api/advertiser/ads/${adId}${path}`);
         expect(answer.status, path).toBe(400);
         expect(answer.body.error.message, path).toBe(message);
@@ -263,21 +272,15 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
     const adId = await approvedAd(t, advertiser.client);
     await clickThrough(t.database.db, adId, { at: '2026-10-31T15:00:00Z', answer: { after: 40, option: 2 } });
     await clickThrough(t.database.db, adId, { at: '2026-11-02T03:00:00Z', answer: { after: 40, option: 1 } });
-    const response = await advertiser.client.raw(
-      `/api/advertiser/ads/${adId}/report.csv?from=2026-11-01&to=2026-11-03`,
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
-    const disposition = response.headers.get('content-disposition')!;
+    const { headers, text } = await downloadCsv(advertiser.client, adId, '?from=2026-11-01&to=2026-11-03');
+    expect(headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(headers.get('cache-control')).toBe('private, no-store');
+    const disposition = headers.get('content-disposition')!;
     expect(disposition).toBe(
       `attachment; filename="ad-report-days_2026-11-01_2026-11-03.csv"; filename*=UTF-8''${encodeURIComponent(
         '広告レポート_日別_はれま珈琲 冬のブレンド_2026-11-01_2026-11-03.csv',
       )}`,
     );
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith('\uFEFF日付,配信数,回答数,正解数,利用金額(税抜)\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(parseCsv(text.slice(1))).toEqual([
@@ -294,19 +297,17 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
     await clickThrough(t.database.db, adId, { at: '2026-11-01T03:00:00Z', answer: { after: 40, option: 2 } });
     await clickThrough(t.database.db, adId, { at: '2026-11-01T04:00:00Z', answer: { after: 40, option: 2 } });
     await clickThrough(t.database.db, adId, { at: '2026-11-01T05:00:00Z', answer: { after: 40, option: 3 } });
-    const response = await advertiser.client.raw(
-      `/api/advertiser/ads/${adId}/report.csv?from=2026-11-01&to=2026-11-01&table=options`,
+    const { headers, text } = await downloadCsv(
+      advertiser.client,
+      adId,
+      '?from=2026-11-01&to=2026-11-01&table=options',
     );
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain(
+    expect(headers.get('content-disposition')).toContain(
       `filename="ad-report-options_2026-11-01_2026-11-01.csv"; filename*=UTF-8''${encodeURIComponent('広告レポート_選択肢別回答_')}`,
     );
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes);
     expect(text).toContain('"浅煎り, 酸味"');
     expect(text).toContain('"""深煎り"""');
-    expect(parseCsv(text)).toEqual([
+    expect(parseCsv(text.slice(1))).toEqual([
       ['選択肢番号', '選択肢', '正解', '回答数', '割合(%)'],
       ['1', '浅煎り, 酸味', '', '0', '0'],
       ['2', '"深煎り"', '正解', '2', '66.7'],
@@ -329,7 +330,7 @@ describe.each(databaseKinds())('ad reports on %s', (kind) => {
 describe.each(databaseKinds())('ad reports over rolled-up days on %s', (kind) => {
   const t = useTestApp(kind);
   const csvOf = async (client: TestHttpClient, adId: string, query: string) =>
-    new Uint8Array(await (await client.raw(`/api/advertiser/ads/${adId}/report.csv${query}`)).arrayBuffer());
+    (await downloadCsv(client, adId, query)).bytes;
   const listedSpend = async (client: TestHttpClient, adId: string) =>
     (await client.json<{ ads: AdvertiserAd[] }>('GET', '/api/advertiser/ads')).body.ads.find(
       (ad) => ad.id === adId,

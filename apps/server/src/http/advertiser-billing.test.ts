@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../scripts/test-support.mjs';
+import type { Database } from '../db/client.ts';
 import { invoices, users } from '../db/schema.ts';
 import { createMonthlyInvoices } from '../domain/billing/create-monthly-invoices.ts';
 import { deliver } from '../test/billing-fixtures.ts';
@@ -26,6 +27,27 @@ function months(now = new Date()) {
   const lastMonth = new Date(start.getTime() - 5 * 24 * 3600 * 1000);
   const { year: y, month: m } = japanClock(lastMonth);
   return { start, lastMonth, thisPeriod: `${year}${month}`, lastPeriod: `${y}${m}` };
+}
+
+/** A new ad delivered once last month (at 100 yen), and the invoice the monthly run wrote for it. */
+async function lastMonthsInvoice(db: Database, ad: Parameters<typeof createAd>[1], issuer = ISSUER) {
+  const created = await createAd(db, { unitPrice: 100, ...ad });
+  await deliver(db, created, months().lastMonth);
+  await createMonthlyInvoices({ db, now: new Date(), issuer });
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.adId, created.id));
+  return invoice!;
+}
+
+/** The text of one of the advertiser's invoice PDFs, downloaded as the browser does. */
+async function invoicePdfText(client: TestHttpClient, invoiceId: string) {
+  const response = await client.raw(`/api/advertiser/invoices/${invoiceId}/pdf`);
+  expect(response.status).toBe(200);
+  return pdfText(new Uint8Array(await response.arrayBuffer()));
+}
+
+/** Every line is in the text (a missing one is named). */
+function expectLinesIn(text: string, lines: readonly string[]) {
+  for (const line of lines) expect(text, line).toContain(line);
 }
 
 describe('spend and qualified invoices', () => {
@@ -111,21 +133,17 @@ describe('spend and qualified invoices', () => {
       .update(users)
       .set({ companyName: '株式会社改行\n偽の一行', companyAddress: '大阪府\r\n大阪市北区' })
       .where(eq(users.id, advertiser.uid));
-    const ad = await createAd(db, { advertiserId: advertiser.uid, adTitle: '二行の\n広告', unitPrice: 100 });
-    await deliver(db, ad, months().lastMonth);
-    await createMonthlyInvoices({ db, now: new Date(), issuer: { ...ISSUER, name: '株式会社\nテスト運営' } });
-    const [invoice] = await db.select().from(invoices).where(eq(invoices.adId, ad.id));
-    const response = await advertiser.client.raw(`/api/advertiser/invoices/${invoice!.id}/pdf`);
-    expect(response.status).toBe(200);
-    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-    for (const line of [
+    const invoice = await lastMonthsInvoice(
+      db,
+      { advertiserId: advertiser.uid, adTitle: '二行の\n広告' },
+      { ...ISSUER, name: '株式会社\nテスト運営' },
+    );
+    expectLinesIn(await invoicePdfText(advertiser.client, invoice.id), [
       '株式会社改行 偽の一行 御中',
       '大阪府 大阪市北区',
       '広告配信料「二行の 広告」',
       '株式会社 テスト運営',
-    ]) {
-      expect(text, line).toContain(line);
-    }
+    ]);
   });
 
   it("shows this month's spend per ad and for the account, tax rounded per ad as its invoice will be", async () => {
@@ -211,7 +229,7 @@ describe('spend and qualified invoices', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const text = await pdfText(bytes);
     const { year, month, day } = japanClock(new Date(invoice.issuedAt));
-    for (const required of [
+    expectLinesIn(text, [
       '請求書（適格請求書）',
       // The issuer's name and registration number.
       '株式会社テスト運営',
@@ -231,9 +249,7 @@ describe('spend and qualified invoices', () => {
       '21円',
       '合計（税込）',
       '231円',
-    ]) {
-      expect(text, required).toContain(required);
-    }
+    ]);
     expect(text).not.toContain('株式会社あとから');
     const [row] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({
@@ -271,10 +287,7 @@ describe('spend and qualified invoices', () => {
         status: 'charged',
       })
       .returning();
-    const response = await advertiser.client.raw(`/api/advertiser/invoices/${old!.id}/pdf`);
-    expect(response.status).toBe(200);
-    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-    for (const required of [
+    expectLinesIn(await invoicePdfText(advertiser.client, old!.id), [
       t.config.invoiceIssuerName,
       `登録番号：${t.config.invoiceRegistrationNumber}`,
       '株式会社いまの宛名 御中',
@@ -285,18 +298,12 @@ describe('spend and qualified invoices', () => {
       '70円',
       '7円',
       '77円',
-    ]) {
-      expect(text, required).toContain(required);
-    }
+    ]);
   });
 
   it('addresses an invoice to the display name when no company name was given', async () => {
-    const db = t.database.db;
     const advertiser = await advertiserSession(t);
-    const ad = await createAd(db, { advertiserId: advertiser.uid, unitPrice: 100 });
-    await deliver(db, ad, months().lastMonth);
-    await createMonthlyInvoices({ db, now: new Date(), issuer: ISSUER });
-    const [row] = await db.select().from(invoices).where(eq(invoices.adId, ad.id));
-    expect(row).toMatchObject({ recipientName: 'テスト広告社', recipientAddress: null });
+    const invoice = await lastMonthsInvoice(t.database.db, { advertiserId: advertiser.uid });
+    expect(invoice).toMatchObject({ recipientName: 'テスト広告社', recipientAddress: null });
   });
 });

@@ -12,29 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { ads, authAccounts, authSessions, devOutbox, quizAnswers, users } from '../db/schema.ts';
 import { advertiserSignUp, latestMailedLink, recordDeliveries, TEST_PASSWORD } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
+import {
+  approvedRunningAd,
+  rejectedRunningAd,
+  runningAdInput,
+  submittedRunningAd,
+} from '../test/running-ad-input.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
-import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
-
-function adInput(overrides: Partial<AdInputBody> = {}): AdInputBody {
-  return {
-    adTitle: 'はれま珈琲 冬のブレンド',
-    adProvider: 'はれま珈琲',
-    adUrl: 'https://example.com/coffee',
-    quizQuestion: '冬のブレンドの産地は？',
-    quizOptions: ['ブラジル', 'エチオピア', 'ケニア'],
-    correctOptionIndex: 2,
-    maxDeliveries: 100,
-    ...noTargeting,
-    ...overrides,
-  };
-}
-
-/** An ad submitted through the API and approved through the data layer (the admin's part). */
-async function approvedAd(t: TestAppHandle, client: TestHttpClient) {
-  const { body } = await client.json<{ ad: AdvertiserAd }>('POST', '/api/advertiser/ads', adInput());
-  await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, body.ad.id));
-  return body.ad.id;
-}
+import { useTestApp } from '../test/use-test-app.ts';
 
 describe.each(databaseKinds())('advertiser accounts on %s', (kind) => {
   const t = useTestApp(kind);
@@ -230,7 +215,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
       const created = await advertiser.client.json<{ ad: AdvertiserAd }>(
         'POST',
         '/api/advertiser/ads',
-        adInput(overrides),
+        runningAdInput(overrides),
       );
       expect(created.status).toBe(201);
       expect(created.body.ad).toMatchObject({
@@ -254,7 +239,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
 
   it('sends an advertiser without a card to card setup, and creates nothing', async () => {
     const advertiser = await t.as.advertiser({ card: false });
-    const refused = await advertiser.client.json<ErrorReply>('POST', '/api/advertiser/ads', adInput());
+    const refused = await advertiser.client.json<ErrorReply>('POST', '/api/advertiser/ads', runningAdInput());
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('CARD_REQUIRED');
     expect(await adCount(advertiser.uid)).toBe(0);
@@ -263,18 +248,18 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
   it('refuses bad ads with すべての項目を正しく入力してください。 and creates nothing', async () => {
     const advertiser = await t.as.advertiser();
     const bad: [string, unknown][] = [
-      ['title over 50', adInput({ adTitle: 'あ'.repeat(51) })],
-      ['provider over 15', adInput({ adProvider: 'あ'.repeat(16) })],
-      ['question over 150', adInput({ quizQuestion: 'あ'.repeat(151) })],
-      ['one option', adInput({ quizOptions: ['ひとつ'], correctOptionIndex: 1 })],
-      ['six options', adInput({ quizOptions: ['1', '2', '3', '4', '5', '6'] })],
-      ['blank option', adInput({ quizOptions: ['A', '  ', 'C'] })],
-      ['javascript url', adInput({ adUrl: 'javascript:alert(1)' })],
-      ['ftp url', adInput({ adUrl: 'ftp://example.com/file' })],
-      ['correct option past the end', adInput({ correctOptionIndex: 4 })],
-      ['zero deliveries', adInput({ maxDeliveries: 0 })],
-      ['fractional deliveries', adInput({ maxDeliveries: 10.5 })],
-      ['empty title', adInput({ adTitle: '   ' })],
+      ['title over 50', runningAdInput({ adTitle: 'あ'.repeat(51) })],
+      ['provider over 15', runningAdInput({ adProvider: 'あ'.repeat(16) })],
+      ['question over 150', runningAdInput({ quizQuestion: 'あ'.repeat(151) })],
+      ['one option', runningAdInput({ quizOptions: ['ひとつ'], correctOptionIndex: 1 })],
+      ['six options', runningAdInput({ quizOptions: ['1', '2', '3', '4', '5', '6'] })],
+      ['blank option', runningAdInput({ quizOptions: ['A', '  ', 'C'] })],
+      ['javascript url', runningAdInput({ adUrl: 'javascript:alert(1)' })],
+      ['ftp url', runningAdInput({ adUrl: 'ftp://example.com/file' })],
+      ['correct option past the end', runningAdInput({ correctOptionIndex: 4 })],
+      ['zero deliveries', runningAdInput({ maxDeliveries: 0 })],
+      ['fractional deliveries', runningAdInput({ maxDeliveries: 10.5 })],
+      ['empty title', runningAdInput({ adTitle: '   ' })],
     ];
     for (const [name, body] of bad) {
       const refused = await advertiser.client.json<ErrorReply>('POST', '/api/advertiser/ads', body);
@@ -288,7 +273,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
       { userReward: 999 },
     ]) {
       const refused = await advertiser.client.json<ErrorReply>('POST', '/api/advertiser/ads', {
-        ...adInput(),
+        ...runningAdInput(),
         ...forged,
       });
       expect(refused.status, JSON.stringify(forged)).toBe(400);
@@ -303,7 +288,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     const created = await admin.json<{ ad: AdvertiserAd }>(
       'POST',
       '/api/advertiser/ads',
-      adInput({ targetGender: { male: true, female: false, other: false } }),
+      runningAdInput({ targetGender: { male: true, female: false, other: false } }),
     );
     expect(created.status).toBe(201);
     expect(created.body.ad.unitPrice).toBe(0);
@@ -316,7 +301,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     const { body } = await advertiser.client.json<{ ad: AdvertiserAd }>(
       'POST',
       '/api/advertiser/ads',
-      adInput({ maxDeliveries: 3 }),
+      runningAdInput({ maxDeliveries: 3 }),
     );
     const adId = body.ad.id;
     const pendingRaise = await advertiser.client.json<{ ad: AdvertiserAd }>(
@@ -349,13 +334,12 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
 
   it('ends delivery once, and edits only a rejected ad, back to pending at the current price', async () => {
     const advertiser = await t.as.advertiser();
-    const { body } = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/ads',
-      adInput(),
+    const adId = await submittedRunningAd(advertiser.client);
+    const early = await advertiser.client.json<ErrorReply>(
+      'PUT',
+      `/api/advertiser/ads/${adId}`,
+      runningAdInput(),
     );
-    const adId = body.ad.id;
-    const early = await advertiser.client.json<ErrorReply>('PUT', `/api/advertiser/ads/${adId}`, adInput());
     expect(early.body.error.message).toBe(messages.adNotEditable);
 
     await t.database.db.update(ads).set({ status: 'approved', isActive: true }).where(eq(ads.id, adId));
@@ -382,7 +366,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     const edited = await advertiser.client.json<{ ad: AdvertiserAd }>(
       'PUT',
       `/api/advertiser/ads/${adId}`,
-      adInput({
+      runningAdInput({
         adTitle: '修正した広告',
         correctOptionIndex: 3,
         targetGender: { male: true, female: false, other: false },
@@ -402,15 +386,10 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
   it('never shows or changes another advertiser’s ad', async () => {
     const owner = await t.as.advertiser();
     const intruder = await t.as.advertiser();
-    const { body } = await owner.client.json<{ ad: AdvertiserAd }>('POST', '/api/advertiser/ads', adInput());
-    const adId = body.ad.id;
-    await t.database.db
-      .update(ads)
-      .set({ status: 'rejected', rejectionReason: '理由' })
-      .where(eq(ads.id, adId));
+    const adId = await rejectedRunningAd(t, owner.client, '理由');
     const attempts: [string, string, unknown][] = [
       ['GET', `/api/advertiser/ads/${adId}`, undefined],
-      ['PUT', `/api/advertiser/ads/${adId}`, adInput({ adTitle: '乗っ取り' })],
+      ['PUT', `/api/advertiser/ads/${adId}`, runningAdInput({ adTitle: '乗っ取り' })],
       ['POST', `/api/advertiser/ads/${adId}/end`, undefined],
       ['POST', `/api/advertiser/ads/${adId}/limit`, { maxDeliveries: 999 }],
       ['GET', `/api/advertiser/ads/${adId}/report`, undefined],
@@ -423,7 +402,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
     const list = await intruder.client.json<{ ads: AdvertiserAd[] }>('GET', '/api/advertiser/ads');
     expect(list.body.ads).toEqual([]);
     const [row] = await t.database.db.select().from(ads).where(eq(ads.id, adId));
-    expect(row).toMatchObject({ adTitle: 'はれま珈琲 冬のブレンド', maxDeliveries: 100, status: 'rejected' });
+    expect(row).toMatchObject({ adTitle: runningAdInput().adTitle, maxDeliveries: 100, status: 'rejected' });
   });
 
   it('refuses the advertiser endpoints to visitors and users', async () => {
@@ -435,7 +414,7 @@ describe.each(databaseKinds())('advertiser ads on %s', (kind) => {
       expect(refused.status, path).toBe(403);
       expect(refused.body.error.message).toBe(messages.notAdvertiser);
     }
-    const posted = await user.client.json('POST', '/api/advertiser/ads', adInput());
+    const posted = await user.client.json('POST', '/api/advertiser/ads', runningAdInput());
     expect(posted.status).toBe(403);
   });
 });
@@ -445,7 +424,7 @@ describe.each(postgresKinds())('advertiser actions under concurrency on %s', (ki
 
   it('raises a cap once when 20 identical raises arrive at once, and ends delivery once', async () => {
     const advertiser = await t.as.advertiser();
-    const adId = await approvedAd(t, advertiser.client);
+    const adId = await approvedRunningAd(t, advertiser.client);
     const raises = await Promise.all(
       Array.from({ length: 20 }, () =>
         advertiser.client.json('POST', `/api/advertiser/ads/${adId}/limit`, { maxDeliveries: 200 }),

@@ -11,6 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, devOutbox, giftCodes, giftRequests } from '../db/schema.ts';
 import { createGiftCodeCipher } from '../domain/gifts/gift-code-cipher.ts';
+import { capturedLog } from '../test/captured-log.ts';
+import { requestGift } from '../test/gift-request.ts';
 import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -18,11 +20,8 @@ import { useTestApp } from '../test/use-test-app.ts';
 const codesFor = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
 
-/** Every line the app logs at warn and above, kept in memory. */
-const logLines: string[] = [];
-const logDestination = { write: (line: string) => void logLines.push(line) };
-const loggedWith = (msg: string) =>
-  logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
+/** Every line the app logs at warn and above. */
+const { destination: logDestination, loggedWith } = capturedLog();
 
 describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
   const t = useTestApp(kind, { admin: true, env: { LOG_LEVEL: 'warn' }, logDestination });
@@ -92,10 +91,7 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     const types = await client.json<{ giftTypes: OfferedGiftType[] }>('GET', '/api/gift-types');
     expect(types.body.giftTypes.find((type) => type.id === 'amazon')?.instantAmounts).toContain(5000);
 
-    const first = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 5000,
-    });
+    const first = await requestGift<GiftRequestView>(client, 5000);
     expect(first.body).toMatchObject({ status: 'issued', giftCode: 'AMZN-5000-ONLY', deliverBy: null });
     const mail = await t.database.db.select().from(devOutbox).where(eq(devOutbox.to, email));
     expect(mail.map((m) => m.text).join('\n')).toContain('ギフトコード：AMZN-5000-ONLY');
@@ -105,10 +101,7 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
       .where(eq(giftCodes.giftRequestId, first.body.id));
     expect(code).toMatchObject({ status: 'issued', last4: 'ONLY' });
 
-    const second = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 5000,
-    });
+    const second = await requestGift<GiftRequestView>(client, 5000);
     expect(second.body).toMatchObject({ status: 'pending', giftCode: null });
     expect(second.body.deliverBy).not.toBeNull();
     const history = await client.json<{ requests: GiftRequestView[] }>('GET', '/api/gift-requests');
@@ -138,8 +131,7 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     expect(unknown.body.error.message).toBe(giftCodeMessages.notFound);
 
     const { client } = await t.as.user({ points: 10_000 });
-    const exchange = () =>
-      client.json<GiftRequestView>('POST', '/api/gift-requests', { giftType: 'quo', points: 5000 });
+    const exchange = () => requestGift<GiftRequestView>(client, 5000, 'quo');
     expect((await exchange()).body.giftCode).toBe('QUO-5000-KEEP');
     expect((await exchange()).body).toMatchObject({ status: 'pending', giftCode: null });
     const keep = listed.body.codes.find((code) => code.masked.endsWith('KEEP'))!;
@@ -159,10 +151,7 @@ describe.each(databaseKinds())('the gift-code inventory on %s', (kind) => {
     );
     expect(list.status).toBe(400);
     const { client } = await t.as.user({ points: 1000 });
-    const exchange = await client.json<ErrorReply>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 99_999_999_999,
-    });
+    const exchange = await requestGift<ErrorReply>(client, 99_999_999_999);
     expect(exchange.status).toBe(400);
     expect(exchange.body.error.message).toBe(messages.giftAmountInvalid);
   });
@@ -254,12 +243,7 @@ describe.each(postgresKinds())('the gift-code inventory under concurrency on %s'
     const people = await Promise.all(Array.from({ length: 20 }, () => t.as.user({ points: 10_000 })));
     const replies = await Promise.all(
       people.flatMap((person) =>
-        Array.from({ length: 10 }, () =>
-          person.client.json<GiftRequestView>('POST', '/api/gift-requests', {
-            giftType: 'amazon',
-            points: 1000,
-          }),
-        ),
+        Array.from({ length: 10 }, () => requestGift<GiftRequestView>(person.client, 1000)),
       ),
     );
     expect(replies.every((reply) => reply.status === 201)).toBe(true);

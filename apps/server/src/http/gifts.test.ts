@@ -2,6 +2,7 @@ import { type GiftRequestView, messages, type PendingGiftRequest } from '@quiz-p
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit, devOutbox, giftRequests, users } from '../db/schema.ts';
+import { requestGift } from '../test/gift-request.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -13,10 +14,7 @@ describe('point exchange', () => {
 
   it('deducts the points, creates a pending request, mails a confirmation and lists it', async () => {
     const { client, uid, email } = await t.as.user({ points: 1500 });
-    const created = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const created = await requestGift<GiftRequestView>(client, 1000);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       giftType: 'amazon',
@@ -34,20 +32,14 @@ describe('point exchange', () => {
 
   it('refuses an unverified phone with the spec message', async () => {
     const { client } = await t.as.user();
-    const response = await client.json<ErrorReply>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const response = await requestGift<ErrorReply>(client, 1000);
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe(messages.giftNeedsPhone);
   });
 
   it('refuses a request that would overdraw', async () => {
     const { client, uid } = await t.as.user({ points: 900 });
-    const response = await client.json<ErrorReply>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const response = await requestGift<ErrorReply>(client, 1000);
     expect(response.status).toBe(409);
     expect(response.body.error.message).toBe(messages.insufficientPoints);
     expect(await balanceOf(uid)).toBe(910);
@@ -80,10 +72,7 @@ describe('point exchange', () => {
 
   it('lets the admin issue a code the user then sees and receives by mail, once', async () => {
     const { client, email } = await t.as.user({ points: 1000 });
-    const created = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const created = await requestGift<GiftRequestView>(client, 1000);
     const pending = await t.admin.json<{ requests: PendingGiftRequest[] }>('GET', '/api/admin/gift-requests');
     const mine = pending.body.requests.find((r) => r.id === created.body.id);
     expect(mine?.risk).toMatchObject({ phoneVerified: true, withdrawnBefore: false });
@@ -129,10 +118,7 @@ describe('point exchange', () => {
 
   it('returns the points when the admin rejects, with the reason', async () => {
     const { client, uid } = await t.as.user({ points: 1000 });
-    const created = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const created = await requestGift<GiftRequestView>(client, 1000);
     expect(await balanceOf(uid)).toBe(10);
     const empty = await t.admin.json<ErrorReply>(
       'POST',
@@ -152,10 +138,7 @@ describe('point exchange', () => {
 
   it('refuses the admin endpoints to users, and another user’s request cannot be settled by them', async () => {
     const { client } = await t.as.user({ points: 1000 });
-    const created = await client.json<GiftRequestView>('POST', '/api/gift-requests', {
-      giftType: 'amazon',
-      points: 1000,
-    });
+    const created = await requestGift<GiftRequestView>(client, 1000);
     const other = await t.as.user();
     for (const [path, body] of [
       ['/api/admin/gift-requests', undefined],

@@ -4,16 +4,15 @@ import { devSmsOutbox } from '../db/schema.ts';
 import { giftIssuedMail } from '../domain/mail/mail-templates.ts';
 import { sendMail } from '../domain/mail/send-mail.ts';
 import type { Mailer, MailMessage } from '../services/mail/mailer.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import { TEST_PASSWORD } from '../test/factories.ts';
 import { signInWithGoogle, TestHttpClient } from '../test/http-client.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 import { REDACTED, redactUrl } from './log-redaction.ts';
 
 /** Every line the app logs, kept in memory. */
-const lines: string[] = [];
-const logDestination = { write: (line: string) => void lines.push(line) };
+const { destination: logDestination, lines, entries } = capturedLog();
 const logged = () => lines.join('');
-const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 const requestLines = () =>
   entries().flatMap((entry) =>
     entry.msg === 'incoming request' ? [entry.req as { method: string; url: string }] : [],

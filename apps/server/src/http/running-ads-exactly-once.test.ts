@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ads, devOutbox } from '../db/schema.ts';
 import { createAds } from '../test/factories.ts';
-import { approvedRunningAd, runningAdInput } from '../test/running-ad-input.ts';
+import { approvedRunningAd, savedRunningDraft } from '../test/running-ad-input.ts';
 import { postgresKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -35,19 +35,15 @@ describe.each(postgresKinds())('running ads under concurrency on %s', (kind) => 
 
   it(`submits a draft once when ${AT_ONCE} identical submits arrive at once`, async () => {
     const advertiser = await t.as.advertiser();
-    const { body } = await advertiser.client.json<{ ad: AdvertiserAd }>(
-      'POST',
-      '/api/advertiser/drafts',
-      runningAdInput(),
-    );
+    const draftId = await savedRunningDraft(advertiser.client);
     const submits = await Promise.all(
       Array.from({ length: AT_ONCE }, () =>
-        advertiser.client.json('POST', `/api/advertiser/ads/${body.ad.id}/submit`),
+        advertiser.client.json('POST', `/api/advertiser/ads/${draftId}/submit`),
       ),
     );
     expect(submits.filter((reply) => reply.status === 200)).toHaveLength(1);
     expect(submits.filter((reply) => reply.status === 409)).toHaveLength(AT_ONCE - 1);
-    const [row] = await t.database.db.select().from(ads).where(eq(ads.id, body.ad.id));
+    const [row] = await t.database.db.select().from(ads).where(eq(ads.id, draftId));
     expect(row!.status).toBe('pending');
     const receipts = await t.database.db.select().from(devOutbox).where(eq(devOutbox.to, advertiser.email));
     expect(receipts).toHaveLength(1);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { adDeliveries, ads, devOutbox, pricingConfig, quizAnswers, users } from '../db/schema.ts';
 import { recordDeliveries } from '../test/factories.ts';
 import type { ErrorReply } from '../test/http-client.ts';
-import { approvedRunningAd, runningAdInput } from '../test/running-ad-input.ts';
+import { approvedRunningAd, rejectedRunningAd, runningAdInput } from '../test/running-ad-input.ts';
 import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -85,20 +85,16 @@ describe.each(databaseKinds())('running ads on %s', (kind) => {
 
   it('lets a rejected ad keep a start that has passed, but never an end that has', async () => {
     const advertiser = await t.as.advertiser();
-    const { body } = await advertiser.client.json<AdReply>('POST', '/api/advertiser/ads', runningAdInput());
-    await t.database.db
-      .update(ads)
-      .set({ status: 'rejected', rejectionReason: '差し戻し' })
-      .where(eq(ads.id, body.ad.id));
+    const adId = await rejectedRunningAd(t, advertiser.client, '差し戻し');
     const ended = await advertiser.client.json<ErrorReply>(
       'PUT',
-      `/api/advertiser/ads/${body.ad.id}`,
+      `/api/advertiser/ads/${adId}`,
       runningAdInput({ endDate: dayFromToday(-1) }),
     );
     expect(ended.body.error.message).toBe(runningAdMessages.endInPast);
     const started = await advertiser.client.json<AdReply>(
       'PUT',
-      `/api/advertiser/ads/${body.ad.id}`,
+      `/api/advertiser/ads/${adId}`,
       runningAdInput({ startDate: dayFromToday(-3), endDate: dayFromToday(3) }),
     );
     expect(started.status).toBe(200);

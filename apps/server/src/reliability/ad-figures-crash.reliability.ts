@@ -6,6 +6,7 @@ import { lastClosedDay } from '../domain/figures/closed-days.ts';
 import { rollUpAdFigures } from '../domain/figures/roll-up-ad-figures.ts';
 import { createAd, signedInAdvertiser, signedUpUser } from '../test/factories.ts';
 import type { TestHttpClient } from '../test/http-client.ts';
+import { requestsAcrossCrash } from './support/bursts.ts';
 import { restartServer, startServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 import { useCluster } from './support/use-cluster.ts';
@@ -88,24 +89,21 @@ describe('ad figures when an instance is killed', () => {
 
     // Today, live: members click and answer on both instances; one is killed mid-burst.
     for (let round = 0; round < 2; round++) {
-      let failed = 0;
-      const on = (client: TestHttpClient, i: number) => client.on(cluster.servers[i % 2]!.url);
+      const { tally, attempt, on } = requestsAcrossCrash(cluster);
       const work = people.flatMap((person, p) =>
         ads.map((ad, a) =>
-          (async () => {
+          attempt(async () => {
             await on(person.client, p + a).json('POST', `/api/ads/${ad.id}/click`);
             await on(person.client, p + a + 1).json('POST', `/api/ads/${ad.id}/answer`, {
               option: 1 + (p % 3),
             });
-          })().catch(() => {
-            failed++;
           }),
         ),
       );
       await new Promise((resolve) => setTimeout(resolve, 60 + round * 60));
       await stopServer(cluster.servers[0]!, 'SIGKILL');
       await Promise.all(work);
-      expect(failed, `round ${round}: requests cut off by the crash`).toBeGreaterThan(0);
+      expect(tally.failed, `round ${round}: requests cut off by the crash`).toBeGreaterThan(0);
       await restartServer(cluster, 0);
       await expectInvariants(db);
     }

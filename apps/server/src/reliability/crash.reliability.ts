@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAd, verifiedUserWithPoints } from '../test/factories.ts';
-import type { TestHttpClient } from '../test/http-client.ts';
+import { requestsAcrossCrash } from './support/bursts.ts';
 import { restartServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 import { useCluster } from './support/use-cluster.ts';
@@ -20,17 +20,7 @@ describe('an instance killed in the middle of bursts', () => {
     );
 
     for (let round = 0; round < 3; round++) {
-      let failed = 0;
-      let completed = 0;
-      const attempt = async (request: () => Promise<unknown>) => {
-        try {
-          await request();
-          completed++;
-        } catch {
-          failed++;
-        }
-      };
-      const on = (client: TestHttpClient, i: number) => client.on(cluster.servers[i % 2]!.url);
+      const { tally, attempt, on } = requestsAcrossCrash(cluster);
       const work = people.flatMap((person, p) => [
         ...ads.map((ad, a) =>
           attempt(async () => {
@@ -48,8 +38,8 @@ describe('an instance killed in the middle of bursts', () => {
       await new Promise((resolve) => setTimeout(resolve, 80 + round * 60));
       await stopServer(cluster.servers[0]!, 'SIGKILL');
       await Promise.all(work);
-      expect(failed, `round ${round}: requests cut off by the crash`).toBeGreaterThan(0);
-      expect(completed + failed).toBe(work.length);
+      expect(tally.failed, `round ${round}: requests cut off by the crash`).toBeGreaterThan(0);
+      expect(tally.completed + tally.failed).toBe(work.length);
 
       await restartServer(cluster, 0);
       await expectInvariants(cluster.database.db);

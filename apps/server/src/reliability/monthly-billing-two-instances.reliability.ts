@@ -7,6 +7,7 @@ import { runMonthlyBilling } from '../domain/billing/run-monthly-billing.ts';
 import { createCapturedMailer } from '../services/mail/captured-mailer.ts';
 import { createPaymentProvider } from '../services/payments/create-payment-provider.ts';
 import { createAd, createAds, signedUpUser } from '../test/factories.ts';
+import { triggerOnInvoiceAmounts } from '../test/invoice-amounts-trigger.ts';
 import { restartServer, stopServer } from './support/cluster.ts';
 import { useCluster } from './support/use-cluster.ts';
 
@@ -158,16 +159,7 @@ describe('monthly billing when an instance is killed in the middle of the run', 
 
     // The second batch's amounts of one ad sleep, so the kill comes inside that batch.
     const sortedIds = billedAds.map((ad) => ad.id).sort();
-    await db.execute(
-      sql.raw(`
-      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
-      begin
-        if new.ad_id = '${sortedIds[300]}' and new.deliveries > 0 then perform pg_sleep(6); end if;
-        return new;
-      end $$`),
-    );
-    await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
-                         for each row execute function qp_test_slow_amounts()`);
+    const dropTrigger = await triggerOnInvoiceAmounts(db, sortedIds[300]!, 'perform pg_sleep(6)');
     const cutOff = fetch(`${cluster.servers[0]!.url}/dev/payments/run-monthly-billing`, {
       method: 'POST',
     }).then(
@@ -190,7 +182,7 @@ describe('monthly billing when an instance is killed in the middle of the run', 
     await stopServer(cluster.servers[0]!, 'SIGKILL');
     expect(await cutOff).toBe('cut off');
     // Dropping the trigger waits for the dead instance's transaction to end: it is rolled back.
-    await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
+    await dropTrigger();
     const billedBeforeRestart = await db
       .select({ id: invoices.id })
       .from(invoices)

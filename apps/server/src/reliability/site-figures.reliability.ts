@@ -9,8 +9,8 @@ import { rollUpSiteFigures } from '../domain/analytics/roll-up-site-figures.ts';
 import { dayInstants, siteFiguresQuery } from '../domain/analytics/site-day-figures-sql.ts';
 import { CLOSING_MARGIN_MS } from '../domain/figures/closed-days.ts';
 import { createAd, signedInAdmin, verifiedUserWithPoints } from '../test/factories.ts';
-import type { TestHttpClient } from '../test/http-client.ts';
 import { siteFiguresFromRawRows } from '../test/site-figures-from-raw-rows.ts';
+import { requestsAcrossCrash } from './support/bursts.ts';
 import { restartServer, stopServer } from './support/cluster.ts';
 import { expectInvariants } from './support/invariants.ts';
 import { useCluster } from './support/use-cluster.ts';
@@ -36,15 +36,7 @@ describe('the operator figures after an instance is killed mid-burst', () => {
       .values({ path: '/about', userId: null, viewedAt: new Date(Date.now() - 3 * DAY) });
     const second = await openPostgres(cluster.postgres.url, 5);
     try {
-      let failed = 0;
-      const attempt = async (request: () => Promise<unknown>) => {
-        try {
-          await request();
-        } catch {
-          failed++;
-        }
-      };
-      const on = (client: TestHttpClient, i: number) => client.on(cluster.servers[i % 2]!.url);
+      const { tally, attempt, on } = requestsAcrossCrash(cluster);
       const work = people.flatMap((person, p) => [
         ...ads.map((ad, a) =>
           attempt(async () => {
@@ -69,7 +61,7 @@ describe('the operator figures after an instance is killed mid-burst', () => {
       await new Promise((resolve) => setTimeout(resolve, 120));
       await stopServer(cluster.servers[0]!, 'SIGKILL');
       await Promise.all([...work, ...rollups]);
-      expect(failed, 'requests cut off by the crash').toBeGreaterThan(0);
+      expect(tally.failed, 'requests cut off by the crash').toBeGreaterThan(0);
       await restartServer(cluster, 0);
       await expectInvariants(cluster.database.db);
 

@@ -185,6 +185,35 @@ export async function cardNowPays(t: TestAppHandle, advertiserId: string) {
     .where(eq(devPaymentSessions.paymentMethodId, billing!.paymentMethodId!));
 }
 
+/**
+ * An advertiser written straight to the tables, with a card on file at the payment stand-in (its
+ * customer `cus_test_<id>`) unless `card` is false; `user` adds to their users row.
+ */
+export async function storedAdvertiser(
+  db: Database,
+  options: { card?: boolean; user?: Partial<typeof users.$inferInsert> } = {},
+) {
+  const id = randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `adv-${id}@example.com`,
+    emailHash: id,
+    role: 'advertiser',
+    displayName: '広告社',
+    ...options.user,
+  });
+  if (options.card ?? true) {
+    await db.insert(advertiserBilling).values({
+      userId: id,
+      providerCustomerId: `cus_test_${id}`,
+      paymentMethodId: `pm_test_${id}`,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+  }
+  return id;
+}
+
 /** `count` deliveries of the ad at `at`, each to a different person (one delivery per person and ad). */
 export async function deliver(db: Database, ad: { id: string; unitPrice: number }, at: Date, count = 1) {
   for (let i = 0; i < count; i++) {

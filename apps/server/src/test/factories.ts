@@ -61,20 +61,27 @@ export async function refusedAsUnderage(t: AppUnderTest) {
   return client;
 }
 
-/**
- * A member (signup completed, an adult) with a live session, written straight to the database, for
- * domain tests of the hot paths that take a session token. Returns the user's id and the token.
- */
-export async function memberWithSession(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
-  const id = overrides.id ?? `member-${++sequence}`;
-  await db.insert(users).values({
+type UserInsert = typeof users.$inferInsert;
+
+/** A member's row (signup completed, born on 1 January 1990) to write straight to the users table. */
+export function memberRow(id: string, overrides: Partial<UserInsert> = {}): UserInsert {
+  return {
     id,
     email: `${id}@example.com`,
     emailHash: `hash-${id}`,
     birthDate: '1990-01-01',
     signupCompletedAt: new Date('2026-01-01T00:00:00Z'),
     ...overrides,
-  });
+  };
+}
+
+/**
+ * A member (signup completed, an adult) with a live session, written straight to the database, for
+ * domain tests of the hot paths that take a session token. Returns the user's id and the token.
+ */
+export async function memberWithSession(db: Database, overrides: Partial<UserInsert> = {}) {
+  const id = overrides.id ?? `member-${++sequence}`;
+  await db.insert(users).values(memberRow(id, overrides));
   const token = `token-${id}`;
   await db.insert(authSessions).values({
     id: `session-${id}`,
@@ -88,7 +95,7 @@ export async function memberWithSession(db: Database, overrides: Partial<typeof 
 type AdInsert = typeof ads.$inferInsert;
 
 /** An approved, active ad's row, with a title of its own. */
-const adValues = (values: Partial<AdInsert>): AdInsert => ({
+export const adRow = (values: Partial<AdInsert> = {}): AdInsert => ({
   adProvider: 'テスト社',
   adUrl: 'https://example.com/ad',
   adTitle: `テスト広告 ${++sequence}`,
@@ -105,7 +112,7 @@ const adValues = (values: Partial<AdInsert>): AdInsert => ({
 /** An approved, active ad with its correct option (2 unless given). */
 export async function createAd(db: Database, overrides: Partial<AdInsert> & { correctOption?: number } = {}) {
   const { correctOption = 2, ...values } = overrides;
-  const [ad] = await db.insert(ads).values(adValues(values)).returning();
+  const [ad] = await db.insert(ads).values(adRow(values)).returning();
   await db.insert(quizAnswers).values({ adId: ad!.id, correctOptionIndex: correctOption });
   return ad!;
 }
@@ -118,7 +125,7 @@ export async function createAds(
 ) {
   const created = await db
     .insert(ads)
-    .values(Array.from({ length: count }, (_, i) => adValues(valuesOf(i))))
+    .values(Array.from({ length: count }, (_, i) => adRow(valuesOf(i))))
     .returning();
   await db.insert(quizAnswers).values(created.map((ad) => ({ adId: ad.id, correctOptionIndex: 2 })));
   return created;

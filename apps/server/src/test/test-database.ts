@@ -60,13 +60,20 @@ export async function createTestDatabase(
   };
 }
 
-/** A fresh database for the tests of one describe block: made before them, closed after them. */
-export function useTestDatabase(kind: DatabaseKind): { readonly db: Database } {
+/**
+ * A fresh database for the tests of one describe block: made before them, closed after them (or one
+ * for each test, with `each`).
+ */
+export function useTestDatabase(
+  kind: DatabaseKind,
+  options: { each?: boolean } = {},
+): { readonly db: Database } {
   let database: TestDatabase | undefined;
-  beforeAll(async () => {
+  const [before, after] = options.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     database = await createTestDatabase(kind);
   });
-  afterAll(() => database?.close());
+  after(() => database?.close());
   return {
     get db() {
       if (!database) throw new Error('the test database is made in beforeAll: use it inside a test');

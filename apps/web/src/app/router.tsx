@@ -12,8 +12,10 @@ type PageRoute = {
   preload?: () => Promise<ComponentType | undefined>;
 };
 
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
 // Pages other than the landing page load on demand, so the first page stays small.
-const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>): PageRoute => {
+const lazyPage = (path: string, load: PageLoader): PageRoute => {
   const { Component, preload } = lazyWithPreload(load);
   return { path, Page: Component, preload };
 };
@@ -25,47 +27,42 @@ const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>)
 const consolePage = (path: string) =>
   lazyPage(path, () => import('./console-pages.ts').then(({ consolePages }) => consolePages[path]!()));
 
+/** Each path's page, loaded on demand, in the order the group lists them. */
+const lazyPages = (loaders: Record<string, PageLoader>) =>
+  Object.entries(loaders).map(([path, load]) => lazyPage(path, load));
+
+const publicPages: Record<string, PageLoader> = {
+  demo: () => import('../features/demo/components/demo-page.tsx'),
+  'demo/ad': () => import('../features/demo/components/demo-ad-page.tsx'),
+  terms: () => import('../features/static-pages/components/terms-page.tsx'),
+  privacy: () => import('../features/static-pages/components/privacy-page.tsx'),
+  about: () => import('../features/static-pages/components/about-page.tsx'),
+  howto: () => import('../features/static-pages/components/howto-page.tsx'),
+  advertiser: () => import('../features/advertiser-landing/components/advertiser-landing-page.tsx'),
+  'advertiser/terms': () => import('../features/static-pages/components/advertiser-terms-page.tsx'),
+  'advertiser/legal': () => import('../features/static-pages/components/advertiser-legal-page.tsx'),
+  'advertiser/reset-password': () => import('../features/advertisers/components/reset-password-page.tsx'),
+  '*': () => import('../features/placeholders/components/not-found-page.tsx'),
+};
+
+const memberPages: Record<string, PageLoader> = {
+  'quiz/:id': () => import('../features/earning/components/quiz-page.tsx'),
+  gift: () => import('../features/gifts/components/gift-page.tsx'),
+  'point-history': () => import('../features/earning/components/point-history-page.tsx'),
+  'exchange-history': () => import('../features/gifts/components/exchange-history-page.tsx'),
+  withdrawal: () => import('../features/accounts/components/withdrawal-page.tsx'),
+  'sms-verification': () => import('../features/accounts/components/sms-verification-page.tsx'),
+  account: () => import('../features/accounts/components/account-page.tsx'),
+  friends: () => import('../features/referrals/components/friends-page.tsx'),
+  'daily-quiz': () => import('../features/earning/components/daily-quiz-page.tsx'),
+  notices: () => import('../features/notices/components/notices-page.tsx'),
+};
+
 /** The pages by audience: each group's layout applies its guard once (route-groups.tsx). */
 const groups: Record<Audience, PageRoute[]> = {
-  public: [
-    { index: true, Page: HomePage, preload: preloadHomePage },
-    lazyPage('demo', () => import('../features/demo/components/demo-page.tsx')),
-    lazyPage('demo/ad', () => import('../features/demo/components/demo-ad-page.tsx')),
-    lazyPage('terms', () => import('../features/static-pages/components/terms-page.tsx')),
-    lazyPage('privacy', () => import('../features/static-pages/components/privacy-page.tsx')),
-    lazyPage('about', () => import('../features/static-pages/components/about-page.tsx')),
-    lazyPage('howto', () => import('../features/static-pages/components/howto-page.tsx')),
-    lazyPage(
-      'advertiser',
-      () => import('../features/advertiser-landing/components/advertiser-landing-page.tsx'),
-    ),
-    lazyPage(
-      'advertiser/terms',
-      () => import('../features/static-pages/components/advertiser-terms-page.tsx'),
-    ),
-    lazyPage(
-      'advertiser/legal',
-      () => import('../features/static-pages/components/advertiser-legal-page.tsx'),
-    ),
-    lazyPage(
-      'advertiser/reset-password',
-      () => import('../features/advertisers/components/reset-password-page.tsx'),
-    ),
-    lazyPage('*', () => import('../features/placeholders/components/not-found-page.tsx')),
-  ],
-  signup: [lazyPage('signup', () => import('../features/accounts/components/signup-page.tsx'))],
-  member: [
-    lazyPage('quiz/:id', () => import('../features/earning/components/quiz-page.tsx')),
-    lazyPage('gift', () => import('../features/gifts/components/gift-page.tsx')),
-    lazyPage('point-history', () => import('../features/earning/components/point-history-page.tsx')),
-    lazyPage('exchange-history', () => import('../features/gifts/components/exchange-history-page.tsx')),
-    lazyPage('withdrawal', () => import('../features/accounts/components/withdrawal-page.tsx')),
-    lazyPage('sms-verification', () => import('../features/accounts/components/sms-verification-page.tsx')),
-    lazyPage('account', () => import('../features/accounts/components/account-page.tsx')),
-    lazyPage('friends', () => import('../features/referrals/components/friends-page.tsx')),
-    lazyPage('daily-quiz', () => import('../features/earning/components/daily-quiz-page.tsx')),
-    lazyPage('notices', () => import('../features/notices/components/notices-page.tsx')),
-  ],
+  public: [{ index: true, Page: HomePage, preload: preloadHomePage }, ...lazyPages(publicPages)],
+  signup: lazyPages({ signup: () => import('../features/accounts/components/signup-page.tsx') }),
+  member: lazyPages(memberPages),
   advertiser: [
     'advertiser/card-setup',
     'advertiser/create-ad',

@@ -4,6 +4,7 @@ import {
   genderLabels,
   maritalStatusLabels,
   type ProfileTargeting,
+  type Targeting,
 } from '@quiz-points/shared';
 
 // Targeting in words, as the advertiser (ad form, ads status, report) and the admin's review read it.
@@ -40,4 +41,28 @@ export function profileTargetingSummary(targeting: ProfileTargeting): string[] {
       };
       return `${name}：${targeting[field].map(label).join('・')}`;
     });
+}
+
+type TargetingOptions = {
+  /** Leave gender or age out when none of its boxes is ticked (rather than say 指定なし). */
+  chosenOnly?: boolean;
+};
+
+/** An ad's gender and age boxes in words ('性別：女性', '年代：指定なし'). */
+export function genderAgeParts(
+  targeting: Targeting,
+  { chosenOnly = false }: TargetingOptions = {},
+): string[] {
+  const shown = (boxes: Record<string, boolean>) => !chosenOnly || Object.values(boxes).some(Boolean);
+  return [
+    ...(shown(targeting.targetGender) ? [`性別：${tickedLabels(targeting.targetGender, genderLabels)}`] : []),
+    ...(shown(targeting.targetAgeRange)
+      ? [`年代：${tickedLabels(targeting.targetAgeRange, ageBandLabels)}`]
+      : []),
+  ];
+}
+
+/** Who an ad is aimed at, a part a dimension: gender, age, then each profile list it uses. */
+export function targetingParts(targeting: Targeting, options: TargetingOptions = {}): string[] {
+  return [...genderAgeParts(targeting, options), ...profileTargetingSummary(targeting)];
 }

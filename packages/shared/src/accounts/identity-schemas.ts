@@ -53,10 +53,19 @@ export const profileUpdateBody = z.strictObject({
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 export type ParsedProfileUpdateBody = z.output<typeof profileUpdateBody>;
 
-/** A Japanese phone number as typed: digits, optionally with hyphens or spaces, starting with 0. */
+/**
+ * A number as a person types it (full-width digits, hyphens, spaces, brackets, or +81 in place of the
+ * leading 0) to its national digits: ＋81 90-1234-5678 and 090 1234 5678 both give 09012345678.
+ */
+export function nationalPhoneDigits(typed: string): string {
+  const digits = typed.normalize('NFKC').replace(/[\s()\-‐－ー−]/g, '');
+  return digits.startsWith('+81') ? `0${digits.slice(3).replace(/^0/, '')}` : digits;
+}
+
+/** A Japanese mobile number (070, 080 or 090 and eight digits): the SMS goes to a phone, not a landline. */
 export const phoneNumberSchema = wellFormedString({ error: messages.smsSendFailed })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(wellFormedString().regex(/^0[0-9]{9,10}$/, { error: messages.smsSendFailed }));
+  .transform(nationalPhoneDigits)
+  .pipe(wellFormedString().regex(/^0[789]0[0-9]{8}$/, { error: messages.phoneNumberNotMobile }));
 
 /** SPEC §5: +81 and the leading 0 removed. */
 export function toE164(phone: string): string {

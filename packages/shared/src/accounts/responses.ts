@@ -28,6 +28,10 @@ export const me = z.strictObject({
   ...memberProfile.shape,
   lastDailyClaim: z.string().nullable(),
   lastDailyQuizId: z.string().nullable(),
+  /** Japan-time days in a row with points earned, through today or yesterday (0: none). */
+  streakDays: z.number().int().nonnegative(),
+  /** When the member finished signup (null: not yet), the first month of their passbook. */
+  signedUpAt: timestamp.nullable(),
 });
 export type Me = z.output<typeof me>;
 

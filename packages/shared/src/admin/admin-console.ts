@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import '../core/zod-config.ts';
+import { dayRangeCheck } from '../advertisers/ad-reports.ts';
 import { GIFT_MINIMUM_POINTS } from '../core/constants.ts';
-import { dayRangeCheck, dayRangeShape } from '../core/day-ranges.ts';
+import { dayRangeShape } from '../core/day-ranges.ts';
 import { messages } from '../core/messages.ts';
 import { emailSchema } from '../core/schemas.ts';
 import { wellFormedString } from '../core/well-formed-string.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adHolds, adStatuses, invoiceStatuses } from '../core/constants.ts';
-import { day, timestamp } from '../core/responses.ts';
+import { invoiceSummary } from '../billing/responses.ts';
+import { adStandingShape, count, day, timestamp, yen } from '../core/responses.ts';
 import { adminAuditEntry, nextCursor } from './responses.ts';
 
 /** `GET /api/admin/advertisers`: one advertiser in the list. Money in yen, before tax. */
@@ -13,11 +13,11 @@ export const adminAdvertiserSummary = z.strictObject({
   companyName: z.string().nullable(),
   isSuspended: z.boolean(),
   cardRegistered: z.boolean(),
-  ads: z.number().int(),
+  ads: count,
   /** Approved, active and without any hold. */
-  deliveringAds: z.number().int(),
+  deliveringAds: count,
   /** Deliveries since the first of this Japan-time month, at the price each was charged. */
-  monthSpend: z.number().int(),
+  monthSpend: yen,
   createdAt: timestamp,
 });
 export type AdminAdvertiserSummary = z.output<typeof adminAdvertiserSummary>;
@@ -29,26 +29,24 @@ export const adminAdvertiserList = z.strictObject({
 export const adminAdvertiserAd = z.strictObject({
   id: z.string(),
   adTitle: z.string(),
-  status: z.enum(adStatuses),
-  isActive: z.boolean(),
-  holds: z.array(z.enum(adHolds)),
-  deliveries: z.number().int(),
-  monthDeliveries: z.number().int(),
-  maxDeliveries: z.number().int(),
-  unitPrice: z.number().int(),
+  ...adStandingShape,
+  deliveries: count,
+  monthDeliveries: count,
+  maxDeliveries: count,
+  unitPrice: yen,
   createdAt: timestamp,
 });
 export type AdminAdvertiserAd = z.output<typeof adminAdvertiserAd>;
 
-export const adminAdvertiserInvoice = z.strictObject({
-  id: z.string(),
-  /** yyyymm, the Japan-time month billed. */
-  period: z.string(),
-  adTitle: z.string(),
-  deliveries: z.number().int(),
-  total: z.number().int(),
-  status: z.enum(invoiceStatuses),
-  chargedAt: timestamp.nullable(),
+/** One of the advertiser's invoices, as the admin's overview lists it. */
+export const adminAdvertiserInvoice = invoiceSummary.pick({
+  id: true,
+  period: true,
+  adTitle: true,
+  deliveries: true,
+  total: true,
+  status: true,
+  chargedAt: true,
 });
 export type AdminAdvertiserInvoice = z.output<typeof adminAdvertiserInvoice>;
 
@@ -57,7 +55,7 @@ export const adminAdvertiserOverview = z.strictObject({
   advertiser: z.strictObject({
     ...adminAdvertiserSummary.shape,
     banReason: z.string().nullable(),
-    activeSessions: z.number().int(),
+    activeSessions: count,
     card: z.strictObject({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   }),
   /** The first day (Japan time) of the month `monthSpend` counts from. */
@@ -75,7 +73,7 @@ export type AdminAdvertiserOverview = z.output<typeof adminAdvertiserOverview>;
 export const advertiserSuspensionResult = z.strictObject({
   suspended: z.boolean(),
   changed: z.boolean(),
-  heldAds: z.number().int(),
-  signedOut: z.number().int(),
+  heldAds: count,
+  signedOut: count,
 });
 export type AdvertiserSuspensionResult = z.output<typeof advertiserSuspensionResult>;

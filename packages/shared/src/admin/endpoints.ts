@@ -31,6 +31,7 @@ import {
   settingUpdated,
   suspensionResult,
 } from './responses.ts';
+import { adminSearch } from './search-endpoint.ts';
 
 const dailyQuizInput = {
   quizQuestion: '今日のクイズ',
@@ -40,6 +41,13 @@ const dailyQuizInput = {
   explanation: '説明',
 };
 
+/** A suspension or its lifting, with a reason; `notFound` says the path's person is unknown. */
+const suspensionOf = (notFound: string) => ({
+  notFound,
+  body: suspensionBody,
+  example: { body: { suspended: false, reason: '確認' } },
+});
+
 /** What is waiting for the admin (the hub). */
 export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSummary, { reads: 'replica' });
 
@@ -47,11 +55,7 @@ export const getSummary = endpoint('GET /api/admin/summary', 'admin', adminSumma
  * People by user id, e-mail or e-mail hash (first), or by 3 characters or more of an e-mail; newest
  * first, 50 a page.
  */
-export const searchUsers = endpoint('GET /api/admin/users', 'admin', adminUserList, {
-  reads: 'replica',
-  query: userSearchQuery,
-  example: { query: { q: 'example', cursor: 'nobody' } },
-});
+export const searchUsers = adminSearch('GET /api/admin/users', adminUserList, userSearchQuery, 'person');
 
 export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin', adminUserOverview, {
   reads: 'replica',
@@ -59,18 +63,20 @@ export const getUserOverview = endpoint('GET /api/admin/users/:userId', 'admin',
 });
 
 /** Suspend (signed out everywhere at once) or reinstate, with a reason. */
-export const setSuspension = endpoint('POST /api/admin/users/:userId/suspension', 'admin', suspensionResult, {
-  notFound: messages.userInfoNotFound,
-  body: suspensionBody,
-  example: { body: { suspended: false, reason: '確認' } },
-});
+export const setSuspension = endpoint(
+  'POST /api/admin/users/:userId/suspension',
+  'admin',
+  suspensionResult,
+  suspensionOf(messages.userInfoNotFound),
+);
 
 /** Advertisers, newest first, by part of an e-mail, a name or a company name; 50 a page. */
-export const searchAdvertisers = endpoint('GET /api/admin/advertisers', 'admin', adminAdvertiserList, {
-  reads: 'replica',
-  query: advertiserSearchQuery,
-  example: { query: { q: 'example', cursor: 'nobody' } },
-});
+export const searchAdvertisers = adminSearch(
+  'GET /api/admin/advertisers',
+  adminAdvertiserList,
+  advertiserSearchQuery,
+  'person',
+);
 
 export const getAdvertiserOverview = endpoint(
   'GET /api/admin/advertisers/:userId',
@@ -84,19 +90,16 @@ export const setAdvertiserSuspension = endpoint(
   'POST /api/admin/advertisers/:userId/suspension',
   'admin',
   advertiserSuspensionResult,
-  {
-    notFound: advertiserConsoleMessages.notFound,
-    body: suspensionBody,
-    example: { body: { suspended: false, reason: '確認' } },
-  },
+  suspensionOf(advertiserConsoleMessages.notFound),
 );
 
 /** SPEC §4 Ad status: the ads waiting for review, oldest first, 20 a page, all or those `q` finds. */
-export const listPendingAds = endpoint('GET /api/admin/ads/pending', 'admin', pendingAdList, {
-  reads: 'replica',
-  query: pendingAdsQuery,
-  example: { query: { q: 'example', cursor: '00000000-0000-4000-8000-000000000000' } },
-});
+export const listPendingAds = adminSearch(
+  'GET /api/admin/ads/pending',
+  pendingAdList,
+  pendingAdsQuery,
+  'row',
+);
 
 /** `mailed`: whether the advertiser was told (SPEC §8). */
 export const approveAd = endpoint('POST /api/admin/ads/:adId/approve', 'admin', mailedResponse, {

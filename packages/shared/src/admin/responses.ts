@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { memberProfile } from '../accounts/responses.ts';
 import { adminActions, ledgerReasons } from '../core/constants.ts';
-import {
-  adImageShape,
-  adWindowShape,
-  day,
-  profileTargetingResponseShape,
-  targetingShape,
-  timestamp,
-} from '../core/responses.ts';
+import { adContentShape, count, day, timestamp, yen } from '../core/responses.ts';
 import { giftCodeStockRow } from '../gifts/code-responses.ts';
 import { giftRequestView } from '../gifts/responses.ts';
 import { settingSchemas } from './admin-console.ts';
 
 /** `GET /api/admin/summary`: what waits for the admin (the hub). */
 export const adminSummary = z.strictObject({
-  pendingAds: z.number().int(),
-  pendingGifts: z.number().int(),
+  pendingAds: count,
+  pendingGifts: count,
   /** Gift types and amounts whose code stock is low (the hub warns). */
   lowGiftCodeStock: z.array(giftCodeStockRow),
 });
@@ -82,24 +75,16 @@ export const pendingAd = z.strictObject({
   id: z.string(),
   /** The advertiser's display name; null for the operator's house ads. */
   advertiser: z.string().nullable(),
-  adProvider: z.string(),
-  adTitle: z.string(),
-  adUrl: z.string(),
-  quizQuestion: z.string(),
-  quizOptions: z.array(z.string()),
-  ...adImageShape,
+  ...adContentShape,
   correctOptionIndex: z.number().int().nullable(),
   userReward: z.number().int(),
-  unitPrice: z.number().int(),
-  maxDeliveries: z.number().int(),
+  unitPrice: yen,
+  maxDeliveries: count,
   createdAt: timestamp,
-  ...targetingShape,
-  ...profileTargetingResponseShape,
-  ...adWindowShape,
 });
 export type PendingAd = z.output<typeof pendingAd>;
 /** A page of the review queue; `total`: how many pending ads the search matches in all. */
-export const pendingAdList = z.strictObject({ ads: z.array(pendingAd), nextCursor, total: z.number().int() });
+export const pendingAdList = z.strictObject({ ads: z.array(pendingAd), nextCursor, total: count });
 
 export const adminDailyQuiz = z.strictObject({
   publishDate: z.string(),
@@ -175,10 +160,10 @@ export const adminDashboard = z.strictObject({
   pageViewsByPath: z.array(z.strictObject({ path: z.string(), views: z.number().int() })),
   liability: z.strictObject({ balances: z.number().int(), pendingRequests: z.number().int() }),
   waitingGifts: z.strictObject({
-    count: z.number().int(),
+    count,
     oldestHours: z.number().nullable(),
-    overdue: z.number().int(),
-    dueToday: z.number().int(),
+    overdue: count,
+    dueToday: count,
   }),
 });
 export type AdminDashboard = z.output<typeof adminDashboard>;
@@ -199,5 +184,5 @@ export type PendingGiftRequest = z.output<typeof pendingGiftRequest>;
 export const pendingGiftRequestList = z.strictObject({
   requests: z.array(pendingGiftRequest),
   nextCursor,
-  total: z.number().int(),
+  total: count,
 });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../core/messages.ts';
 import { adFieldMessages, adFieldProblem, optionRequiredMessage } from './ad-field-problems.ts';
-import { adInputBody, noTargeting } from './advertisers.ts';
+import { adInputBody } from './advertisers.ts';
+import { submitAd } from './endpoints.ts';
 import { runningAdMessages } from './running-ads.ts';
 
-const valid = {
-  adTitle: '春の新商品',
-  adProvider: 'テスト社',
-  adUrl: 'https://example.com/ad',
-  quizQuestion: '色は？',
-  quizOptions: ['赤', '青'],
-  correctOptionIndex: 2,
-  maxDeliveries: 100,
-  ...noTargeting,
-};
+/** The endpoint's valid example with two options, the second correct (so a third is past them). */
+const valid = { ...submitAd.example.body, quizOptions: ['赤', '青'], correctOptionIndex: 2 };
 
 /** Each field's message beside it, as the ad form shows them, for a request with `changes`. */
 function fieldMessages(changes: Record<string, unknown>) {

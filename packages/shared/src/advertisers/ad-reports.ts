@@ -45,8 +45,11 @@ const range = {
   to: japanDay({ invalid: adReportMessages.toInvalid, outOfRange: adReportMessages.outOfRange }).optional(),
 };
 
-/** Both or neither, in order, and not longer than REPORT_MAX_DAYS. */
-function rangeCheck({ from, to }: { from?: string; to?: string }, context: z.RefinementCtx) {
+/**
+ * A range of days in a query (a report's, a console page's): both or neither, in order, and not
+ * longer than REPORT_MAX_DAYS.
+ */
+export function dayRangeCheck({ from, to }: { from?: string; to?: string }, context: z.RefinementCtx) {
   const fail = (message: string, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
   if ((from === undefined) !== (to === undefined))
     return fail(adReportMessages.bothNeeded, from === undefined ? 'from' : 'to');
@@ -59,7 +62,7 @@ function rangeCheck({ from, to }: { from?: string; to?: string }, context: z.Ref
  * The report's range: Japan-time days `from` to `to`, both included, at most REPORT_MAX_DAYS; both
  * or neither (neither: the last REPORT_DEFAULT_DAYS days, from the ad's first day at the earliest).
  */
-export const adReportQuery = z.strictObject(range).superRefine(rangeCheck);
+export const adReportQuery = z.strictObject(range).superRefine(dayRangeCheck);
 export type AdReportQuery = z.infer<typeof adReportQuery>;
 
 /** Which table a report CSV holds: the days of the range, or the answers per option. */
@@ -69,5 +72,5 @@ export type AdReportCsvTable = (typeof adReportCsvTables)[number];
 /** The CSV of a report: the same range, and which table (the days unless said). */
 export const adReportCsvQuery = z
   .strictObject({ ...range, table: z.enum(adReportCsvTables).optional() })
-  .superRefine(rangeCheck);
+  .superRefine(dayRangeCheck);
 export type AdReportCsvQuery = z.infer<typeof adReportCsvQuery>;

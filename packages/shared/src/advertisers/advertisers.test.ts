@@ -11,7 +11,7 @@ import {
   targetingDimensionsUsed,
   totalWithTax,
 } from './advertisers.ts';
-import { profileTargetingFields } from './targeting.ts';
+import { profileTargetingChoices, profileTargetingFields } from './targeting.ts';
 
 const pricing = { userReward: 20, baseFee: 15, extraTargetingFee: 5 };
 
@@ -60,20 +60,17 @@ describe('perDeliveryCost', () => {
     expect(perDeliveryCost(pricing, genderAndAges)).toBe(45);
   });
 
-  it.each([
-    ['prefecture', { targetPrefectures: ['東京都'] }],
-    ['occupation', { targetOccupations: ['会社員'] }],
-    ['income', { targetIncomes: ['〜300万円'] }],
-    ['marital status', { targetMaritalStatuses: ['married'] }],
-    ['children', { targetChildren: ['with'] }],
-  ] as const)('adds one extra fee for a %s list, however many values it holds', (_, list) => {
-    const one = { ...noTargeting, ...list };
-    expect(targetingDimensionsUsed(one)).toBe(1);
-    expect(perDeliveryCost(pricing, one)).toBe(40);
-    const field = Object.keys(list)[0] as keyof typeof list;
-    const more = { ...noTargeting, [field]: [...list[field], 'x', 'y'] };
-    expect(perDeliveryCost(pricing, more)).toBe(40);
-  });
+  it.each(profileTargetingFields)(
+    'adds one extra fee for a %s list, however many values it holds',
+    (field) => {
+      const value = profileTargetingChoices[field][0];
+      const one: PricedTargeting = { ...noTargeting, [field]: [value] };
+      expect(targetingDimensionsUsed(one)).toBe(1);
+      expect(perDeliveryCost(pricing, one)).toBe(40);
+      const more: PricedTargeting = { ...noTargeting, [field]: [value, 'x', 'y'] };
+      expect(perDeliveryCost(pricing, more)).toBe(40);
+    },
+  );
 
   it('adds one fee per dimension used, up to all seven; an empty list adds nothing', () => {
     const steps = [

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { adHolds, adStatuses } from '../core/constants.ts';
-import { day } from '../core/responses.ts';
+import { adStandingShape, count, day, yen } from '../core/responses.ts';
 import { dashboardRanges } from './dashboard.ts';
 
 const rate = z.number().min(0).max(1).nullable();
-const count = z.number().int().nonnegative();
-const yen = z.number().int().nonnegative();
 
 /** What a range counts, for one ad or the whole account (the sums of the ads' figures). */
 const rangeFigures = {
@@ -35,7 +32,7 @@ export const adPacing = z.strictObject({
   deliveredToday: count,
   dailyBudget: count.nullable(),
   /** Days of the window left, today included (0 once it is over); null without an end day. */
-  daysLeft: z.number().int().nonnegative().nullable(),
+  daysLeft: count.nullable(),
   /**
    * Deliveries per day over the last PACE_DAYS days (today included; fewer when the ad began
    * later), never more than its daily budget; null before its first delivery.
@@ -53,9 +50,7 @@ export type AdPacing = z.output<typeof adPacing>;
 export const dashboardAd = z.strictObject({
   adId: z.string(),
   adTitle: z.string(),
-  status: z.enum(adStatuses),
-  isActive: z.boolean(),
-  holds: z.array(z.enum(adHolds)),
+  ...adStandingShape,
   startDate: day.nullable(),
   endDate: day.nullable(),
   /** Its daily budget, and the Japan-time day it last ran out (as the ads list gives them). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { japanIsoDate } from '../core/japan-time.ts';
-import { addDays, adReportQuery } from './ad-reports.ts';
+import { type DayRange, type DayRangePreset, presetDays } from '../core/day-ranges.ts';
+import { adReportQuery } from './ad-reports.ts';
 import '../core/zod-config.ts';
 
 /**
@@ -51,20 +51,15 @@ export const advertiserDashboardQuery = adReportQuery
   });
 export type AdvertiserDashboardQuery = z.infer<typeof advertiserDashboardQuery>;
 
+/** The console's range preset that covers the same days as each named range. */
+const presetOfRange = {
+  today: 'today',
+  '7days': '7d',
+  'this-month': 'this-month',
+  'last-month': 'last-month',
+} as const satisfies Record<DashboardRange, DayRangePreset>;
+
 /** The Japan-time days a named range covers at `now`, both included. */
-export function dashboardDays(range: DashboardRange, now: Date): { from: string; to: string } {
-  const today = japanIsoDate(now);
-  const firstOfMonth = `${today.slice(0, 7)}-01`;
-  switch (range) {
-    case 'today':
-      return { from: today, to: today };
-    case '7days':
-      return { from: addDays(today, -6), to: today };
-    case 'this-month':
-      return { from: firstOfMonth, to: today };
-    case 'last-month': {
-      const lastDay = addDays(firstOfMonth, -1);
-      return { from: `${lastDay.slice(0, 7)}-01`, to: lastDay };
-    }
-  }
+export function dashboardDays(range: DashboardRange, now: Date): DayRange {
+  return presetDays(presetOfRange[range], now);
 }

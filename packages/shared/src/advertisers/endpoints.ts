@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../core/endpoint.ts';
+import { type EndpointOptions, endpoint } from '../core/endpoint.ts';
 import { messages } from '../core/messages.ts';
 import { okResponse } from '../core/responses.ts';
 import { isWellFormedText } from '../core/well-formed-string.ts';
@@ -43,6 +43,18 @@ const adExample = {
     ...noTargeting,
   },
 };
+
+/**
+ * Declares a change to one of the advertiser's own ads (another's ad id answers 404, as an unknown
+ * one does), answering the ad as it now stands.
+ */
+const adAction = <
+  const R extends `${'POST' | 'PUT' | 'DELETE'} /api/advertiser/${string}`,
+  const O extends EndpointOptions = Record<never, never>,
+>(
+  route: R,
+  options?: O,
+) => endpoint(route, 'advertiserOrAdmin', advertiserAdResponse, options);
 
 const resetFailed = { error: messages.passwordResetFailed };
 /**
@@ -158,36 +170,22 @@ export const resubmitAd = endpoint('PUT /api/advertiser/ads/:adId', 'advertiserO
   example: adExample,
 });
 
-export const endAd = endpoint(
-  'POST /api/advertiser/ads/:adId/end',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-);
+export const endAd = adAction('POST /api/advertiser/ads/:adId/end');
 
 /** SPEC §4/§5 Raise limit: above the current cap. */
-export const raiseAdLimit = endpoint(
-  'POST /api/advertiser/ads/:adId/limit',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  {
-    body: raiseLimitBody,
-    example: { body: { maxDeliveries: 500 } },
-  },
-);
+export const raiseAdLimit = adAction('POST /api/advertiser/ads/:adId/limit', {
+  body: raiseLimitBody,
+  example: { body: { maxDeliveries: 500 } },
+});
 
 /**
  * An ad's daily budget set, changed or removed (null), running or not; not above its cap.
  * On an approved ad it counts today's deliveries at once (docs/decisions/030-daily-budgets.md).
  */
-export const setAdDailyBudget = endpoint(
-  'POST /api/advertiser/ads/:adId/daily-budget',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  {
-    body: dailyBudgetBody,
-    example: { body: { dailyBudget: 50 } },
-  },
-);
+export const setAdDailyBudget = adAction('POST /api/advertiser/ads/:adId/daily-budget', {
+  body: dailyBudgetBody,
+  example: { body: { dailyBudget: 50 } },
+});
 
 /** One ad's figures over a range of Japan-time days (the last 30 days unless asked); owner only. */
 export const getAdReport = endpoint('GET /api/advertiser/ads/:adId/report', 'advertiserOrAdmin', adReport, {
@@ -227,24 +225,17 @@ export const downloadAdReportCsv = endpoint(
 );
 
 /** A new ad kept as a draft (no card needed), never reviewed, billed or delivered. */
-export const createDraft = endpoint(
-  'POST /api/advertiser/drafts',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  {
-    body: newAdInputBody,
-    example: adExample,
-    status: 201,
-  },
-);
+export const createDraft = adAction('POST /api/advertiser/drafts', {
+  body: newAdInputBody,
+  example: adExample,
+  status: 201,
+});
 
 /** A draft's content saved again; only a draft. */
-export const saveDraft = endpoint(
-  'PUT /api/advertiser/ads/:adId/draft',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  { body: newAdInputBody, example: adExample },
-);
+export const saveDraft = adAction('PUT /api/advertiser/ads/:adId/draft', {
+  body: newAdInputBody,
+  example: adExample,
+});
 
 /** A draft submitted for review as it was saved, priced now; once only. */
 export const submitDraft = endpoint(
@@ -254,48 +245,26 @@ export const submitDraft = endpoint(
 );
 
 /** A new draft with the ad's content (never its review, deliveries or holds). */
-export const duplicateAd = endpoint(
-  'POST /api/advertiser/ads/:adId/duplicate',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  { status: 201 },
-);
+export const duplicateAd = adAction('POST /api/advertiser/ads/:adId/duplicate', { status: 201 });
 
 /** The advertiser holds an approved ad back ('paused'), keeping its cap; idempotent. */
-export const pauseAd = endpoint(
-  'POST /api/advertiser/ads/:adId/pause',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-);
+export const pauseAd = adAction('POST /api/advertiser/ads/:adId/pause');
 
 /** The advertiser's pause lifted; idempotent. */
-export const resumeAd = endpoint(
-  'POST /api/advertiser/ads/:adId/resume',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-);
+export const resumeAd = adAction('POST /api/advertiser/ads/:adId/resume');
 
 /**
  * The ad's banner image, as the file's bytes (not JSON): recognised by content, made into
  * WebP files of a few widths and stored; only while the ad's text could be edited too (a draft or a
  * rejected ad), by its owner (docs/decisions/031-image-creatives.md).
  */
-export const uploadAdImage = endpoint(
-  'PUT /api/advertiser/ads/:adId/image',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-  {
-    upload: {
-      mediaTypes: ['application/octet-stream', 'image/*'],
-      maxBytes: AD_IMAGE_MAX_BYTES,
-      tooLarge: 'IMAGE_TOO_LARGE',
-    },
+export const uploadAdImage = adAction('PUT /api/advertiser/ads/:adId/image', {
+  upload: {
+    mediaTypes: ['application/octet-stream', 'image/*'],
+    maxBytes: AD_IMAGE_MAX_BYTES,
+    tooLarge: 'IMAGE_TOO_LARGE',
   },
-);
+});
 
 /** The ad shown without an image again; under the same rule as an upload. */
-export const removeAdImage = endpoint(
-  'DELETE /api/advertiser/ads/:adId/image',
-  'advertiserOrAdmin',
-  advertiserAdResponse,
-);
+export const removeAdImage = adAction('DELETE /api/advertiser/ads/:adId/image');

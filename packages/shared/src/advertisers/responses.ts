@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import { adHolds, adStatuses, ageBands, genders } from '../core/constants.ts';
-import {
-  adImageShape,
-  adWindowShape,
-  day,
-  profileTargetingResponseShape,
-  targetingShape,
-  timestamp,
-} from '../core/responses.ts';
+import { ageBands, genders } from '../core/constants.ts';
+import { adContentShape, adStandingShape, count, day, timestamp, yen } from '../core/responses.ts';
 import { adBulkActions, adListStates } from './ad-console.ts';
 
 /** GET /api/advertiser/pricing: the config in force. The admin's cost is always 0 (house ads). */
 export const pricingView = z.strictObject({
-  userReward: z.number().int(),
-  baseFee: z.number().int(),
-  extraTargetingFee: z.number().int(),
+  userReward: yen,
+  baseFee: yen,
+  extraTargetingFee: yen,
   isAdmin: z.boolean(),
 });
 export type PricingView = z.output<typeof pricingView>;
@@ -34,28 +27,17 @@ export const advertiserMeResponse = z.strictObject({ advertiser: advertiserMe })
 
 const advertiserAdShape = {
   id: z.string(),
-  adTitle: z.string(),
-  adProvider: z.string(),
-  adUrl: z.string(),
-  quizQuestion: z.string(),
-  quizOptions: z.array(z.string()),
-  ...adImageShape,
-  status: z.enum(adStatuses),
-  isActive: z.boolean(),
+  ...adContentShape,
+  ...adStandingShape,
   rejectionReason: z.string().nullable(),
-  deliveryCount: z.number().int(),
-  maxDeliveries: z.number().int(),
-  unitPrice: z.number().int(),
+  deliveryCount: count,
+  maxDeliveries: count,
+  unitPrice: yen,
   /** Deliveries so far × their unit price, before tax. */
-  spend: z.number().int(),
+  spend: yen,
   createdAt: timestamp,
-  ...targetingShape,
-  ...profileTargetingResponseShape,
-  ...adWindowShape,
-  /** What holds an approved ad back from delivery (adHolds); empty when nothing does. */
-  holds: z.array(z.enum(adHolds)),
   /** The most deliveries in one Japan-time day; null is no daily limit. */
-  dailyBudget: z.number().int().nullable(),
+  dailyBudget: count.nullable(),
   /** The Japan-time day the daily budget last ran out on (no more deliveries that day); null if never. */
   dailyBudgetReachedOn: day.nullable(),
 };
@@ -63,8 +45,6 @@ const advertiserAdShape = {
 export const advertiserAd = z.strictObject(advertiserAdShape);
 export type AdvertiserAd = z.output<typeof advertiserAd>;
 export const advertiserAdResponse = z.strictObject({ ad: advertiserAd });
-
-const count = z.number().int().nonnegative();
 
 /**
  * One row of the ads table (GET /api/advertiser/ads): the ad, where it stands (adListStates, the one
@@ -89,7 +69,7 @@ export const advertiserAdsPage = z.strictObject({
   pageSize: z.number().int().positive(),
   total: count,
   /** The matching ads' deliveries and spend (before tax) over their whole lives. */
-  totals: z.strictObject({ deliveries: count, spend: count }),
+  totals: z.strictObject({ deliveries: count, spend: yen }),
   counts: z.strictObject(
     Object.fromEntries(adListStates.map((state) => [state, count])) as Record<
       (typeof adListStates)[number],
@@ -130,7 +110,6 @@ export const submittedAd = z.strictObject({ ad: advertiserAd, mailed: z.boolean(
 export type SubmittedAd = z.output<typeof submittedAd>;
 
 const rate = z.number().min(0).max(1).nullable();
-const yen = z.number().int().nonnegative();
 /**
  * GET /api/advertiser/ads/:adId/report: one ad's figures over a range of Japan-time days
  * (docs/decisions/021-ad-reports.md, 024-console-figures.md). Deliveries and spend count on the day of

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../core/messages.ts';
 import { prefectureRegions, prefectures } from '../core/profile-options.ts';
 import { adInputBody, noTargeting, reachEstimateBody } from './advertisers.ts';
+import { submitAd } from './endpoints.ts';
 import { noProfileTargeting, REACH_MIN_MEMBERS, roundReach } from './targeting.ts';
 
-const ad = {
-  adTitle: '広告',
-  adProvider: '広告社',
-  adUrl: 'https://example.com/',
-  quizQuestion: '問題',
-  quizOptions: ['あ', 'い'],
-  correctOptionIndex: 1,
-  maxDeliveries: 100,
-  ...noTargeting,
-};
+const ad = submitAd.example.body;
 
 describe('profile targeting lists in the ad and reach-estimate requests', () => {
   it('takes lists of the profile’s own choices', () => {

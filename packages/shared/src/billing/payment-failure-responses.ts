@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../core/responses.ts';
+import { count, timestamp, yen } from '../core/responses.ts';
 
 /** An invoice of the signed-in advertiser that failed to charge (the console's banner). */
 export const ownFailedCharge = z.strictObject({
@@ -7,7 +7,7 @@ export const ownFailedCharge = z.strictObject({
   adTitle: z.string(),
   /** yyyymm */
   period: z.string(),
-  total: z.number().int(),
+  total: yen,
   failedAt: timestamp,
 });
 export type OwnFailedCharge = z.output<typeof ownFailedCharge>;
@@ -22,9 +22,9 @@ export const adminFailedCharge = z.strictObject({
   adId: z.string(),
   adTitle: z.string(),
   period: z.string(),
-  total: z.number().int(),
+  total: yen,
   failureReason: z.string().nullable(),
-  attempts: z.number().int(),
+  attempts: count,
   failedAt: timestamp,
   /** Whether a card is on file (without one a retry fails again). */
   cardRegistered: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatuses } from '../core/constants.ts';
-import { timestamp } from '../core/responses.ts';
+import { count, timestamp, yen } from '../core/responses.ts';
 
 /** The advertiser's addressee for invoices (null: not given). */
 export const advertiserCompany = z.strictObject({
@@ -11,15 +11,18 @@ export const advertiserCompany = z.strictObject({
 export type AdvertiserCompany = z.output<typeof advertiserCompany>;
 export const advertiserCompanyResponse = z.strictObject({ company: advertiserCompany });
 
-/** One ad's deliveries this Japan-time month, in yen (tax as its invoice will round it). */
+/**
+ * Deliveries and what they come to in yen: before tax, the 10 % tax (rounded as the invoice rounds
+ * it) and with tax.
+ */
+const billedShape = { deliveries: count, subtotal: yen, tax: yen, total: yen };
+
+/** One ad's deliveries this Japan-time month (as its invoice will bill them). */
 export const monthSpendRow = z.strictObject({
   adId: z.string(),
   adTitle: z.string(),
-  deliveries: z.number().int(),
-  unitPrice: z.number().int(),
-  subtotal: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
+  unitPrice: yen,
+  ...billedShape,
 });
 export type MonthSpendRow = z.output<typeof monthSpendRow>;
 
@@ -28,24 +31,22 @@ export const monthSpend = z.strictObject({
   /** yyyymm of the Japan-time month so far. */
   period: z.string(),
   ads: z.array(monthSpendRow),
-  deliveries: z.number().int(),
-  subtotal: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
+  ...billedShape,
 });
 export type MonthSpend = z.output<typeof monthSpend>;
 
-/** One issued invoice (one ad, one month), in yen. */
+/**
+ * One issued invoice (one ad, one month), in yen: the month's deliveries plus what earlier months
+ * carried in (too little to charge then), taxed together.
+ */
 export const invoiceSummary = z.strictObject({
   id: z.string(),
+  /** yyyymm, the Japan-time month billed. */
   period: z.string(),
   adTitle: z.string(),
-  deliveries: z.number().int(),
-  unitPrice: z.number().int(),
-  subtotal: z.number().int(),
-  carriedIn: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
+  unitPrice: yen,
+  carriedIn: yen,
+  ...billedShape,
   status: z.enum(invoiceStatuses),
   issuedAt: timestamp,
   chargedAt: timestamp.nullable(),

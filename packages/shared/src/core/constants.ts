@@ -82,6 +82,15 @@ export const ledgerReasons = [
   'withdrawal_forfeit',
   'admin_adjustment',
 ] as const;
+/** The reasons that are points earned (a day with one keeps the member's streak going); not refunds or adjustments. */
+export const earningReasons = [
+  'signup_bonus',
+  'referral_friend',
+  'referral_referrer',
+  'ad_quiz',
+  'gacha',
+  'daily_quiz',
+] as const satisfies readonly LedgerReason[];
 /** What the admin did, as recorded in the admin audit. */
 export const adminActions = [
   'suspend',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-config.ts';
-import { addDays, adReportMessages, daysInRange } from '../advertisers/ad-reports.ts';
+import { addDays, adReportMessages, dayRangeCheck, REPORT_MAX_DAYS } from '../advertisers/ad-reports.ts';
 import { japanIsoDate } from './japan-time.ts';
 
 // A range of Japan-time days picked by a console page: a preset or custom days, kept in
@@ -52,29 +52,21 @@ export function dayRangeLabel({ from, to }: DayRange): string {
 
 /** The first day a console range may start on: nothing the service counts is older. */
 export const CONSOLE_FIRST_DAY = '2020-01-01';
-/** The longest console range: a leap year, so any whole year fits. */
-export const CONSOLE_MAX_DAYS = 366;
+/** The longest console range: a report's, a leap year, so any whole year fits (one rule checks both). */
+export const CONSOLE_MAX_DAYS = REPORT_MAX_DAYS;
 
 const consoleDay = (message: string) =>
   z.iso.date({ error: message }).refine((day) => day >= CONSOLE_FIRST_DAY, { error: message });
 
 /**
  * A range of days in a query: both or neither, in order, from CONSOLE_FIRST_DAY on (a day before it
- * may have no PostgreSQL instant in Japan time: never a 500) and at most CONSOLE_MAX_DAYS long.
+ * may have no PostgreSQL instant in Japan time: never a 500) and at most CONSOLE_MAX_DAYS long, with
+ * dayRangeCheck.
  */
 export const dayRangeShape = {
   from: consoleDay(adReportMessages.fromInvalid).optional(),
   to: consoleDay(adReportMessages.toInvalid).optional(),
 };
-
-export function dayRangeCheck({ from, to }: { from?: string; to?: string }, context: z.RefinementCtx) {
-  const fail = (message: string, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
-  if ((from === undefined) !== (to === undefined))
-    return fail(adReportMessages.bothNeeded, from === undefined ? 'from' : 'to');
-  if (from === undefined || to === undefined) return;
-  if (from > to) return fail(adReportMessages.fromAfterTo, 'from');
-  if (daysInRange(from, to) > CONSOLE_MAX_DAYS) fail(adReportMessages.tooLong, 'to');
-}
 
 /** Days given in a form or an address: `from` and `to` (both or neither), by the same rule. */
 export const dayRangeQuery = z.strictObject(dayRangeShape).superRefine(dayRangeCheck);

@@ -56,6 +56,7 @@ export const messages = {
 
   // SMS (SPEC §8)
   smsSendFailed: 'SMS の送信に失敗しました。番号が正しいか確認してください。',
+  phoneNumberNotMobile: '携帯電話の番号（070・080・090 で始まる11桁）を入力してください。',
   smsVerifyFailed: '認証に失敗しました。認証コードが正しいかご確認ください。',
   smsCodeExpired: '認証コードの有効期限が切れています。もう一度コードを送信してください。',
   smsTooManyAttempts: '認証コードの入力回数が上限に達しました。もう一度コードを送信してください。',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileTargetingChoices } from '../advertisers/targeting.ts';
-import { ageBands, genders } from './constants.ts';
+import { adHolds, adStatuses, ageBands, genders } from './constants.ts';
 
 // What the endpoints answer, as zod schemas: the declarations carry them (each area's endpoints.ts), the types the
 // server returns and the web reads are their outputs, and the test app checks every answer against
@@ -11,6 +11,10 @@ import { ageBands, genders } from './constants.ts';
 export const timestamp = z.string();
 /** A Japan-time day, yyyy-mm-dd. */
 export const day = z.string();
+/** How many of something: deliveries, answers, ads. */
+export const count = z.number().int().nonnegative();
+/** An amount of money in whole yen. */
+export const yen = z.number().int().nonnegative();
 
 export const okResponse = z.strictObject({ ok: z.literal(true) });
 export const urlResponse = z.strictObject({ url: z.string() });
@@ -21,7 +25,7 @@ const boxes = <const K extends readonly string[]>(keys: K) =>
     Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K[number], z.ZodBoolean>,
   );
 /** An ad's targeting boxes; none ticked means everyone. */
-export const targetingShape = {
+const targetingShape = {
   targetGender: boxes(genders),
   targetAgeRange: boxes(ageBands),
 };
@@ -40,7 +44,7 @@ export type AdImage = z.output<typeof adImage>;
 export const adImageShape = { image: adImage.nullable() };
 
 /** The profile lists an ad targets; each empty means everyone. */
-export const profileTargetingResponseShape = {
+const profileTargetingResponseShape = {
   targetPrefectures: z.array(z.enum(profileTargetingChoices.targetPrefectures)),
   targetOccupations: z.array(z.enum(profileTargetingChoices.targetOccupations)),
   targetIncomes: z.array(z.enum(profileTargetingChoices.targetIncomes)),
@@ -49,7 +53,30 @@ export const profileTargetingResponseShape = {
 };
 
 /** An ad's delivery window as its first and last Japan-time days (both included); null is open. */
-export const adWindowShape = {
+const adWindowShape = {
   startDate: day.nullable(),
   endDate: day.nullable(),
+};
+
+/** An ad as its advertiser wrote it: the text and quiz, the image, who it targets and its window. */
+export const adContentShape = {
+  adTitle: z.string(),
+  adProvider: z.string(),
+  adUrl: z.string(),
+  quizQuestion: z.string(),
+  quizOptions: z.array(z.string()),
+  ...adImageShape,
+  ...targetingShape,
+  ...profileTargetingResponseShape,
+  ...adWindowShape,
+};
+
+/**
+ * Where an ad stands, as adStateLabel words it: its review stage, whether an approved ad is still on
+ * (false once ended) and what holds it back from delivery (adHolds; empty when nothing does).
+ */
+export const adStandingShape = {
+  status: z.enum(adStatuses),
+  isActive: z.boolean(),
+  holds: z.array(z.enum(adHolds)),
 };

@@ -1,5 +1,6 @@
 import { pendingGiftRequestsQuery } from '../admin/admin-console.ts';
 import { pendingGiftRequestList } from '../admin/responses.ts';
+import { adminSearch } from '../admin/search-endpoint.ts';
 import { endpoint } from '../core/endpoint.ts';
 import { okResponse } from '../core/responses.ts';
 import { giftCodeStock, giftCodesLoaded, maskedGiftCodeList } from './code-responses.ts';
@@ -25,15 +26,11 @@ export const requestGift = endpoint('POST /api/gift-requests', 'memberSession', 
 export const listGiftRequests = endpoint('GET /api/gift-requests', 'member', giftRequestsResponse);
 
 /** The pending requests, oldest first, 50 a page, all or those of the people whose e-mail holds `q`. */
-export const listPendingGiftRequests = endpoint(
+export const listPendingGiftRequests = adminSearch(
   'GET /api/admin/gift-requests',
-  'admin',
   pendingGiftRequestList,
-  {
-    reads: 'replica',
-    query: pendingGiftRequestsQuery,
-    example: { query: { q: 'example', cursor: '00000000-0000-4000-8000-000000000000' } },
-  },
+  pendingGiftRequestsQuery,
+  'row',
 );
 
 export const issueGift = endpoint('POST /api/admin/gift-requests/:requestId/issue', 'admin', okResponse, {

@@ -1,6 +1,16 @@
+import type { SuspensionBody } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
+
+/** The admin's suspension of one account, or its lifting, with the reason, as both consoles send it. */
+export interface SuspensionRequest {
+  db: Database;
+  userId: string;
+  input: SuspensionBody;
+  adminId: string;
+  now?: Date;
+}
 
 /**
  * A suspension's effect on the account (members' and advertisers' alike): the ban with its reason, and

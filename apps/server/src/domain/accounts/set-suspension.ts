@@ -1,10 +1,9 @@
-import { advertiserConsoleMessages, DomainError, messages, type SuspensionBody } from '@quiz-points/shared';
+import { advertiserConsoleMessages, DomainError, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { users } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
-import { banAccount } from './ban-account.ts';
+import { banAccount, type SuspensionRequest } from './ban-account.ts';
 
 /**
  * The admin suspends a user (signing them out everywhere at once: their sessions are deleted) or
@@ -13,13 +12,7 @@ import { banAccount } from './ban-account.ts';
  * advertiser is suspended on the advertiser list (set-advertiser-suspension.ts), which also holds
  * their ads: here a ban alone would leave their ads delivering.
  */
-export async function setSuspension(options: {
-  db: Database;
-  userId: string;
-  input: SuspensionBody;
-  adminId: string;
-  now?: Date;
-}) {
+export async function setSuspension(options: SuspensionRequest) {
   const { db, userId, adminId, now = new Date() } = options;
   const { suspended, reason } = options.input;
   if (userId === adminId) throw new DomainError('VALIDATION', messages.adminNotSuspendable);

@@ -1,9 +1,12 @@
-import type { Me } from '@quiz-points/shared';
+import { japanIsoDate, type Me, streakShownOn } from '@quiz-points/shared';
 import type { UserRow } from '../user-row.ts';
 import { isAdmin } from './audiences.ts';
 
 /** What the browser may know about the signed-in person. */
-export function toMe(user: UserRow, { adminEmail, isMember }: { adminEmail: string; isMember: boolean }): Me {
+export function toMe(
+  user: UserRow,
+  { adminEmail, isMember, now }: { adminEmail: string; isMember: boolean; now: Date },
+): Me {
   const admin = isAdmin(user, adminEmail);
   return {
     uid: user.id,
@@ -29,5 +32,10 @@ export function toMe(user: UserRow, { adminEmail, isMember }: { adminEmail: stri
     annualIncome: user.annualIncome,
     lastDailyClaim: user.lastDailyClaim?.toISOString() ?? null,
     lastDailyQuizId: user.lastDailyQuizId,
+    streakDays: streakShownOn(
+      { days: user.earningStreakDays, lastDay: user.earningStreakLastDay },
+      japanIsoDate(now),
+    ),
+    signedUpAt: user.signupCompletedAt?.toISOString() ?? null,
   };
 }

@@ -1,9 +1,8 @@
-import { advertiserConsoleMessages, DomainError, type SuspensionBody } from '@quiz-points/shared';
+import { advertiserConsoleMessages, DomainError } from '@quiz-points/shared';
 import { and, eq, not, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { lockRow } from '../../db/lock-row.ts';
 import { ads, users } from '../../db/schema.ts';
-import { banAccount } from '../accounts/ban-account.ts';
+import { banAccount, type SuspensionRequest } from '../accounts/ban-account.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
 import { hasHold, withHold, withoutHold } from '../ads/ad-holds.ts';
 
@@ -17,13 +16,7 @@ import { hasHold, withHold, withoutHold } from '../ads/ad-holds.ts';
  * slots are locked before the ads (the order every cap change and end keeps), so a click that holds
  * a slot finishes before the hold lands, and none starts after it.
  */
-export async function setAdvertiserSuspension(options: {
-  db: Database;
-  userId: string;
-  input: SuspensionBody;
-  adminId: string;
-  now?: Date;
-}) {
+export async function setAdvertiserSuspension(options: SuspensionRequest) {
   const { db, userId, adminId, now = new Date() } = options;
   const { suspended, reason } = options.input;
   return db.transaction(async (tx) => {

@@ -1,9 +1,8 @@
-import { DomainError, scheduleToday } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { scheduleToday } from '@quiz-points/shared';
 import type { Database } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
 import { windowDates, windowInstants } from './ad-window.ts';
-import { type AdOwner, ownedBy } from './owned-ad.ts';
+import { type AdOwner, readOwnedAdWithAnswer } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /**
@@ -15,12 +14,7 @@ import { toAdvertiserAd } from './to-advertiser-ad.ts';
 export async function duplicateAd(options: { db: Database; owner: AdOwner; adId: string }) {
   const { db, owner, adId } = options;
   return db.transaction(async (tx) => {
-    const [source] = await tx
-      .select({ ad: ads, correctOptionIndex: quizAnswers.correctOptionIndex })
-      .from(ads)
-      .leftJoin(quizAnswers, eq(quizAnswers.adId, ads.id))
-      .where(ownedBy(adId, owner));
-    if (!source) throw new DomainError('NOT_FOUND');
+    const source = await readOwnedAdWithAnswer(tx, adId, owner);
     const {
       id: _id,
       status: _status,
@@ -50,7 +44,7 @@ export async function duplicateAd(options: { db: Database; owner: AdOwner; adId:
       .returning();
     await tx
       .insert(quizAnswers)
-      .values({ adId: copy!.id, correctOptionIndex: source.correctOptionIndex ?? 1, uid: owner.userId });
+      .values({ adId: copy!.id, correctOptionIndex: source.correctOptionIndex, uid: owner.userId });
     return { ad: toAdvertiserAd(copy!, { deliveryCount: 0, spend: 0 }) };
   });
 }

@@ -1,9 +1,7 @@
-import { type AdvertiserAdDetail, DomainError } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import type { AdvertiserAdDetail } from '@quiz-points/shared';
 import type { Executor } from '../../db/client.ts';
-import { ads, quizAnswers } from '../../db/schema.ts';
 import { adUsage } from './list-advertiser-ads.ts';
-import { type AdOwner, ownedBy } from './owned-ad.ts';
+import { type AdOwner, readOwnedAdWithAnswer } from './owned-ad.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /** The owner's ad with its correct option (for the edit form); anyone else's is not found. */
@@ -13,14 +11,6 @@ export async function getAdvertiserAd(options: {
   adId: string;
 }): Promise<AdvertiserAdDetail> {
   const { db, owner, adId } = options;
-  const [row] = await db
-    .select({ ad: ads, correctOptionIndex: quizAnswers.correctOptionIndex })
-    .from(ads)
-    .leftJoin(quizAnswers, eq(quizAnswers.adId, ads.id))
-    .where(ownedBy(adId, owner));
-  if (!row) throw new DomainError('NOT_FOUND');
-  return {
-    ...toAdvertiserAd(row.ad, await adUsage(db, adId)),
-    correctOptionIndex: row.correctOptionIndex ?? 1,
-  };
+  const { ad, correctOptionIndex } = await readOwnedAdWithAnswer(db, adId, owner);
+  return { ...toAdvertiserAd(ad, await adUsage(db, adId)), correctOptionIndex };
 }

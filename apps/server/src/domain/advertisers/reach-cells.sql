@@ -45,6 +45,31 @@ begin
 end
 $$;
 
+-- Adds members to the cells: each profile (a reach_cells row without its level; `members` the change,
+-- negative for members leaving) to its cell at every level. The cells are written in key order, so two
+-- writers never wait on each other in a cycle; a cell whose changes cancel out is not written. Returns
+-- the number of cells written.
+create or replace function qp_add_to_reach_cells(p_profiles reach_cells[]) returns integer
+language plpgsql as $$
+declare
+  v_written integer;
+begin
+  insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
+                                gender, age_band, members)
+  select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
+         m.gender, m.age_band, sum(m.members)
+  from unnest(p_profiles) m
+  cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
+                                        m.has_children) k
+  group by 1, 2, 3, 4, 5, 6, 7, 8
+  having sum(m.members) <> 0
+  order by 1, 2, 3, 4, 5, 6, 7, 8
+  on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+  get diagnostics v_written = row_count;
+  return v_written;
+end
+$$;
+
 -- Recounts every cell on the Japan-time day of p_now from the members themselves: when the cells are
 -- empty, a year behind, or to be sure (the daily move is qp_advance_reach_cells); exact at any time.
 -- The state row is held first, so no member's change is in flight: changes committed before are in
@@ -159,32 +184,16 @@ begin
     where case when v_after < v_through then m * 100 + d > v_after and m * 100 + d <= v_through
                else m * 100 + d > v_after or m * 100 + d <= v_through end
   );
-  insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
-                                gender, age_band, members)
-  select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
-         m.gender, m.age_band, sum(m.change)
-  from (
-    select -1 as change, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
-           u.gender, qp_age_band(u.birth_date, v_from_at) as age_band
+  -- Each of them leaves the cells of the old day (-1) and enters those of the new (+1), where a member.
+  v_written := qp_add_to_reach_cells(array(
+    select row(null, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+               u.gender, qp_age_band(u.birth_date, d.at), d.change)::reach_cells
     from users u
+    cross join (values (-1, v_from_at), (1, v_to_at)) d(change, at)
     where u.birth_date is not null
       and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
-      and qp_is_member(u, v_from_at) and not u.banned
-    union all
-    select 1, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
-           u.gender, qp_age_band(u.birth_date, v_to_at)
-    from users u
-    where u.birth_date is not null
-      and extract(month from u.birth_date) * 100 + extract(day from u.birth_date) = any (v_days)
-      and qp_is_member(u, v_to_at) and not u.banned
-  ) m
-  cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
-                                        m.has_children) k
-  group by 1, 2, 3, 4, 5, 6, 7, 8
-  having sum(m.change) <> 0
-  order by 1, 2, 3, 4, 5, 6, 7, 8
-  on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
-  get diagnostics v_written = row_count;
+      and qp_is_member(u, d.at) and not u.banned
+  ));
   update reach_cell_state set as_of = v_to, refreshed_at = p_now where id = 1;
   return v_written;
 end
@@ -201,6 +210,7 @@ language plpgsql as $$
 declare
   v_day date;
   v_at timestamptz;
+  v_changed reach_cells[];
 begin
   -- A row that is no member even on a far day (ages only grow) counts on no day: a new sign-in's row,
   -- an advertiser's. Nothing to write, and the state row is not read.
@@ -217,43 +227,28 @@ begin
   select s.as_of into v_day from reach_cell_state s where s.id = 1 for share;
   v_at := v_day::timestamp at time zone 'Asia/Tokyo';
   if tg_level = 'ROW' then
-    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
-                                  gender, age_band, members)
-    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
-           m.gender, m.age_band, sum(m.change)
-    from (
-      select -1 as change, old.prefecture, old.occupation, old.annual_income, old.marital_status,
-             old.has_children, old.gender, qp_age_band(old.birth_date, v_at) as age_band
+    v_changed := array(
+      select row(null, old.prefecture, old.occupation, old.annual_income, old.marital_status, old.has_children,
+                 old.gender, qp_age_band(old.birth_date, v_at), -1)::reach_cells
       where qp_is_member(old, v_at) and not old.banned
       union all
-      select 1, new.prefecture, new.occupation, new.annual_income, new.marital_status,
-             new.has_children, new.gender, qp_age_band(new.birth_date, v_at)
+      select row(null, new.prefecture, new.occupation, new.annual_income, new.marital_status, new.has_children,
+                 new.gender, qp_age_band(new.birth_date, v_at), 1)::reach_cells
       where qp_is_member(new, v_at) and not new.banned
-    ) m
-    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
-                                          m.has_children) k
-    group by 1, 2, 3, 4, 5, 6, 7, 8
-    having sum(m.change) <> 0
-    order by 1, 2, 3, 4, 5, 6, 7, 8
-    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+    );
   else
-    insert into reach_cells as c (level, prefecture, occupation, annual_income, marital_status, has_children,
-                                  gender, age_band, members)
-    select k.level, k.prefecture, k.occupation, k.annual_income, k.marital_status, k.has_children,
-           m.gender, m.age_band, sum(m.members) * (case when tg_op = 'INSERT' then 1 else -1 end)
-    from (
-      select u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children, u.gender,
-             qp_age_band(u.birth_date, v_at) as age_band, count(*) as members
+    -- Grouped by profile first: a statement that loads many people adds each profile once.
+    v_changed := array(
+      select row(null, u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children,
+                 u.gender, qp_age_band(u.birth_date, v_at),
+                 count(*) * (case when tg_op = 'INSERT' then 1 else -1 end))::reach_cells
       from changed_users u
       where qp_is_member(u, v_at) and not u.banned
-      group by 1, 2, 3, 4, 5, 6, 7
-    ) m
-    cross join lateral qp_reach_cell_keys(m.prefecture, m.occupation, m.annual_income, m.marital_status,
-                                          m.has_children) k
-    group by 1, 2, 3, 4, 5, 6, 7, 8
-    order by 1, 2, 3, 4, 5, 6, 7, 8
-    on conflict on constraint reach_cells_key do update set members = c.members + excluded.members;
+      group by u.prefecture, u.occupation, u.annual_income, u.marital_status, u.has_children, u.gender,
+               qp_age_band(u.birth_date, v_at)
+    );
   end if;
+  perform qp_add_to_reach_cells(v_changed);
   return null;
 end
 $$;

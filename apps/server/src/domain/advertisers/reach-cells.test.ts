@@ -12,17 +12,12 @@ import {
   signupBody,
 } from '@quiz-points/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { users } from '../../db/schema.ts';
 import { createAds } from '../../test/factories.ts';
-import {
-  createTestDatabase,
-  databaseKinds,
-  postgresKinds,
-  type TestDatabase,
-} from '../../test/test-database.ts';
+import { databaseKinds, postgresKinds, useTestDatabase } from '../../test/test-database.ts';
 import { banAccount } from '../accounts/ban-account.ts';
 import { completeSignup } from '../accounts/complete-signup.ts';
 import { updateProfile } from '../accounts/update-profile.ts';
@@ -60,6 +55,21 @@ const PREFECTURES = ['東京都', '神奈川県', '大阪府', '鳥取県', '島
 /** A zip code in each, for the sign-up and profile forms (which store the zip code's prefecture). */
 const ZIP_CODES = ['1000001', '2200011', '5300001', '6800001', '6900001'] as const;
 
+/**
+ * The profile part of the sign-up and profile forms as a person fills it in: each field most often
+ * given, sometimes left blank (gender with `genderChance`).
+ */
+function profileFormOf(random: Random, genderChance = 0.8) {
+  return {
+    zipCode: random() < 0.8 ? oneOf(random, ZIP_CODES) : '',
+    gender: random() < genderChance ? oneOf(random, genders) : '',
+    occupation: random() < 0.8 ? oneOf(random, occupations) : '',
+    annualIncome: random() < 0.8 ? oneOf(random, annualIncomes) : '',
+    maritalStatus: random() < 0.8 ? oneOf(random, maritalStatuses) : '',
+    hasChildren: random() < 0.8 ? random() < 0.5 : null,
+  };
+}
+
 /** Birth dates on both sides of the next day's band boundaries, and others anywhere from 1940 to 2011. */
 function birthDateOf(random: Random): string {
   if (random() < 0.5) {
@@ -73,6 +83,7 @@ function birthDateOf(random: Random): string {
 }
 
 let serial = 0;
+const SIGNED_UP_AT = new Date('2025-06-01T00:00:00Z');
 
 /** People as they are found in the users table: members, and all the kinds who are not. */
 function peopleRows(random: Random, howMany: number) {
@@ -84,7 +95,7 @@ function peopleRows(random: Random, howMany: number) {
       email: `${id}@example.com`,
       emailHash: `hash-${id}`,
       role: random() < 0.95 ? ('user' as const) : ('advertiser' as const),
-      signupCompletedAt: completed ? new Date('2025-06-01T00:00:00Z') : null,
+      signupCompletedAt: completed ? SIGNED_UP_AT : null,
       birthDate: completed || random() < 0.5 ? birthDateOf(random) : null,
       withdrawnAt: random() < 0.04 ? new Date('2025-12-01T00:00:00Z') : null,
       banned: random() < 0.05,
@@ -98,7 +109,29 @@ function peopleRows(random: Random, howMany: number) {
   });
 }
 
-async function insertPeople(db: Database, rows: (typeof users.$inferInsert)[]) {
+type UserInsert = typeof users.$inferInsert;
+
+/**
+ * Plain users (neither advertisers, withdrawn nor suspended), not signed up and with no birth date
+ * unless `fields` (of the i-th, from 0) say otherwise.
+ */
+function plainUsers(
+  random: Random,
+  howMany: number,
+  fields: (i: number) => Partial<UserInsert> = () => ({}),
+) {
+  return peopleRows(random, howMany).map((row, i) => ({
+    ...row,
+    role: 'user' as const,
+    signupCompletedAt: null,
+    withdrawnAt: null,
+    banned: false,
+    birthDate: null,
+    ...fields(i),
+  }));
+}
+
+async function insertPeople(db: Database, rows: UserInsert[]) {
   for (let start = 0; start < rows.length; start += 100) {
     await db.insert(users).values(rows.slice(start, start + 100));
   }
@@ -129,6 +162,17 @@ const everyone: PricedTargeting = {
   targetChildren: [],
 };
 const allTicked = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, true]));
+
+/** Every cell, in key order, leaving out the ones emptied since the last recount. */
+function cellsOf(db: Database) {
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select level, prefecture, occupation, annual_income, marital_status, has_children, gender,
+               age_band, members
+        from reach_cells where members <> 0
+        order by level, prefecture, occupation, annual_income, marital_status, has_children, gender, age_band`,
+  );
+}
 
 /** The matrix: everyone, every box and value at once, each age band alone, and random targetings. */
 function targetingMatrix(): PricedTargeting[] {
@@ -164,14 +208,13 @@ function targetingMatrix(): PricedTargeting[] {
 }
 
 describe.each(databaseKinds())('the reach cells on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const matrix = targetingMatrix();
   /** One approved, running ad per targeting of the matrix, for the delivery rule to be asked of. */
   let adIds: string[] = [];
   const random = randomFrom(kind === 'pglite' ? 1 : 2);
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     const created = await createAds(database.db, matrix.length, (i) => {
       const targeting = matrix[i]!;
       return {
@@ -186,7 +229,6 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     });
     adIds = created.map((ad) => ad.id);
   });
-  afterAll(() => database.close());
 
   /** Members each matrix ad delivers to, counted person by person with `qp_ad_delivers` on `day`. */
   async function rawCounts(day: string): Promise<number[]> {
@@ -218,16 +260,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     return row!.day;
   }
 
-  /** Every cell, in key order, leaving out the ones emptied since the last recount. */
-  async function cells() {
-    return queryRows<Record<string, unknown>>(
-      database.db,
-      sql`select level, prefecture, occupation, annual_income, marital_status, has_children, gender,
-                 age_band, members
-          from reach_cells where members <> 0
-          order by level, prefecture, occupation, annual_income, marital_status, has_children, gender, age_band`,
-    );
-  }
+  const cells = () => cellsOf(database.db);
 
   /** The cells sum to what the delivery rule counts for every targeting, and equal a recount. */
   async function expectExact(day: string) {
@@ -269,14 +302,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
 
   it('count sign-ups at once', async () => {
     const db = database.db;
-    const rows = peopleRows(random, 30).map((row) => ({
-      ...row,
-      role: 'user' as const,
-      signupCompletedAt: null,
-      withdrawnAt: null,
-      banned: false,
-      birthDate: null,
-    }));
+    const rows = plainUsers(random, 30);
     await insertPeople(db, rows);
     // Signed in but not signed up: no member yet.
     expect(await cellSums()).toEqual(await rawCounts(DAY));
@@ -286,12 +312,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
         birthMonth: oneOf(random, [2, 3]),
         birthDay: oneOf(random, [1, 28]),
         agreeToTerms: true,
-        zipCode: random() < 0.8 ? oneOf(random, ZIP_CODES) : '',
-        gender: random() < 0.8 ? oneOf(random, genders) : '',
-        occupation: random() < 0.8 ? oneOf(random, occupations) : '',
-        annualIncome: random() < 0.8 ? oneOf(random, annualIncomes) : '',
-        maritalStatus: random() < 0.8 ? oneOf(random, maritalStatuses) : '',
-        hasChildren: random() < 0.8 ? random() < 0.5 : null,
+        ...profileFormOf(random),
       });
       await completeSignup({ db, userId: row.id, input, now: noonOf(DAY) });
     }
@@ -304,14 +325,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     const db = database.db;
     const ids = await someMembers(40, DAY);
     for (const id of ids) {
-      const input = profileUpdateBody.parse({
-        zipCode: random() < 0.8 ? oneOf(random, ZIP_CODES) : '',
-        gender: random() < 0.5 ? oneOf(random, genders) : '',
-        occupation: random() < 0.8 ? oneOf(random, occupations) : '',
-        annualIncome: random() < 0.8 ? oneOf(random, annualIncomes) : '',
-        maritalStatus: random() < 0.8 ? oneOf(random, maritalStatuses) : '',
-        hasChildren: random() < 0.8 ? random() < 0.5 : null,
-      });
+      const input = profileUpdateBody.parse(profileFormOf(random, 0.5));
       await updateProfile({ db, userId: id, input });
     }
     await expectExact(DAY);
@@ -410,14 +424,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
     });
 
     // Changes after the recount are counted on the new day: one who turns 18 today signs up.
-    const [newcomer] = peopleRows(random, 1).map((row) => ({
-      ...row,
-      role: 'user' as const,
-      signupCompletedAt: null,
-      withdrawnAt: null,
-      banned: false,
-      birthDate: null,
-    }));
+    const [newcomer] = plainUsers(random, 1);
     await insertPeople(db, [newcomer!]);
     await completeSignup({
       db,
@@ -438,12 +445,8 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
   it('count a prefecture outside the 47 as the delivery does, whichever way a list is counted', async () => {
     const db = database.db;
     const day = await asOf();
-    const odd = peopleRows(random, 3).map((row) => ({
-      ...row,
-      role: 'user' as const,
-      signupCompletedAt: new Date('2025-06-01T00:00:00Z'),
-      withdrawnAt: null,
-      banned: false,
+    const odd = plainUsers(random, 3, () => ({
+      signupCompletedAt: SIGNED_UP_AT,
       birthDate: '1985-01-01',
       prefecture: 'テスト県',
     }));
@@ -507,23 +510,9 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
 });
 
 describe.each(postgresKinds())('the reach cells under concurrent changes on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const random = randomFrom(3);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 20);
-  });
-  afterAll(() => database.close());
-
-  async function cells() {
-    return queryRows<Record<string, unknown>>(
-      database.db,
-      sql`select level, prefecture, occupation, annual_income, marital_status, has_children, gender,
-                 age_band, members
-          from reach_cells where members <> 0
-          order by level, prefecture, occupation, annual_income, marital_status, has_children, gender, age_band`,
-    );
-  }
+  const cells = () => cellsOf(database.db);
 
   it('stay exactly equal to a recount through sign-ups, profile edits, suspensions, the midnight move and recounts at once', async () => {
     const db = database.db;
@@ -549,25 +538,14 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
         hasChildren: false,
       },
     ] as const;
-    const editors = peopleRows(random, 60).map((row, i) => ({
-      ...row,
-      role: 'user' as const,
-      signupCompletedAt: new Date('2025-06-01T00:00:00Z'),
-      withdrawnAt: null,
-      banned: false,
+    const editors = plainUsers(random, 60, (i) => ({
+      signupCompletedAt: SIGNED_UP_AT,
       // Every third has a birthday on 1 March: turning 30, or 18 (a member from that day on).
       birthDate: i % 3 === 0 ? oneOf(random, ['1996-03-01', '1996-02-29', '2008-03-01']) : '1990-05-05',
       gender: null,
       prefecture: i % 2 === 0 ? '東京都' : '大阪府',
     }));
-    const joining = peopleRows(random, 60).map((row) => ({
-      ...row,
-      role: 'user' as const,
-      signupCompletedAt: null,
-      withdrawnAt: null,
-      banned: false,
-      birthDate: null,
-    }));
+    const joining = plainUsers(random, 60);
     await insertPeople(db, [...editors, ...joining]);
     const before = await cells();
     expect(before.length).toBeGreaterThan(0);
@@ -599,12 +577,8 @@ describe.each(postgresKinds())('the reach cells under concurrent changes on %s',
     });
     // Members written many at a time (an import), beside the rest.
     for (let batch = 0; batch < 3; batch++) {
-      const rows = peopleRows(random, 20).map((row) => ({
-        ...row,
-        role: 'user' as const,
-        signupCompletedAt: new Date('2025-06-01T00:00:00Z'),
-        withdrawnAt: null,
-        banned: false,
+      const rows = plainUsers(random, 20, () => ({
+        signupCompletedAt: SIGNED_UP_AT,
         birthDate: '1980-01-01',
         prefecture: '東京都',
       }));

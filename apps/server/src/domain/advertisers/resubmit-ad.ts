@@ -1,26 +1,14 @@
 import { type AdInputBody, DomainError } from '@quiz-points/shared';
-import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../services/mail/mailer.ts';
-import type { Logger } from '../logger.ts';
-import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { assertSubmittable } from './submit-draft.ts';
-import { receiptFor, rewriteAd } from './submitted-ad-values.ts';
+import { type AdSubmitter, receiptFor, rewriteAd } from './submitted-ad-values.ts';
 
 /**
  * SPEC §4: a rejected ad may be edited and resubmitted, which returns it to pending with the
  * pricing now in force. A draft may be edited and submitted the same way, as a new ad:
  * with a card, and not starting in the past. Any other status is refused, checked under the row lock.
  */
-export async function resubmitAd(options: {
-  db: Database;
-  mailer: Mailer;
-  log: Logger;
-  advertiser: UserRow;
-  isAdmin: boolean;
-  adId: string;
-  input: AdInputBody;
-}) {
+export async function resubmitAd(options: AdSubmitter & { adId: string; input: AdInputBody }) {
   const { db, advertiser, isAdmin, adId, input: body } = options;
   const { ad, resubmitted } = await db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });

@@ -1,18 +1,10 @@
 import { type AdInputBody, DomainError, runningAdMessages } from '@quiz-points/shared';
-import type { Database } from '../../db/client.ts';
-import type { UserRow } from '../user-row.ts';
 import { lockOwnedAd } from './owned-ad.ts';
-import { rewriteAd } from './submitted-ad-values.ts';
+import { type AdWriter, rewriteAd } from './submitted-ad-values.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 /** A draft's content saved again; an ad already submitted is refused, under the row lock. */
-export async function saveDraft(options: {
-  db: Database;
-  advertiser: UserRow;
-  isAdmin: boolean;
-  adId: string;
-  input: AdInputBody;
-}) {
+export async function saveDraft(options: AdWriter & { adId: string; input: AdInputBody }) {
   const { db, advertiser, isAdmin, adId, input: body } = options;
   return db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });

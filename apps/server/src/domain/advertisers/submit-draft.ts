@@ -1,14 +1,11 @@
 import { type AdSchedule, DomainError, newScheduleProblem, runningAdMessages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { ads } from '../../db/schema.ts';
-import type { Mailer } from '../../services/mail/mailer.ts';
-import type { Logger } from '../logger.ts';
 import type { UserRow } from '../user-row.ts';
 import { windowDates } from './ad-window.ts';
 import { lockOwnedAd } from './owned-ad.ts';
 import { readPricing } from './read-pricing.ts';
-import { pricedValues, receiptFor } from './submitted-ad-values.ts';
+import { type AdSubmitter, pricedValues, receiptFor } from './submitted-ad-values.ts';
 
 /**
  * What only a submission needs beyond a draft's checks (docs/decisions/019-running-ads.md): a
@@ -26,14 +23,7 @@ export function assertSubmittable(options: { advertiser: UserRow; isAdmin: boole
  * the receipt mail. Checked under the row lock, so many identical submits submit it once; the others
  * are told it was already submitted.
  */
-export async function submitDraft(options: {
-  db: Database;
-  mailer: Mailer;
-  log: Logger;
-  advertiser: UserRow;
-  isAdmin: boolean;
-  adId: string;
-}) {
+export async function submitDraft(options: AdSubmitter & { adId: string }) {
   const { db, advertiser, isAdmin, adId } = options;
   const ad = await db.transaction(async (tx) => {
     const current = await lockOwnedAd(tx, adId, { userId: advertiser.id });

@@ -1,6 +1,6 @@
 import { type AdInputBody, type Pricing, perDeliveryCost } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { ads, quizAnswers } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import type { Logger } from '../logger.ts';
@@ -12,6 +12,19 @@ import { readPricing } from './read-pricing.ts';
 import { toAdvertiserAd } from './to-advertiser-ad.ts';
 
 type ParsedAdInput = Omit<AdInputBody, 'correctOptionIndex'>;
+
+/** Who writes an ad: its advertiser, or the admin placing a house ad (free, and needing no card). */
+export interface AdWriter {
+  db: Database;
+  advertiser: UserRow;
+  isAdmin: boolean;
+}
+
+/** A writer who submits the ad for review, which the receipt mail acknowledges. */
+export interface AdSubmitter extends AdWriter {
+  mailer: Mailer;
+  log: Logger;
+}
 
 /** The advertiser's content of an ad: what a draft keeps, a copy repeats and a submission sends. */
 export function adContentValues(body: ParsedAdInput) {
@@ -48,42 +61,40 @@ export function pricedValues(
   };
 }
 
+/** An ad's content as written by its advertiser (or the admin), going to review or kept as a draft. */
+interface AdWrite {
+  isAdmin: boolean;
+  body: AdInputBody;
+  status: 'pending' | 'draft';
+}
+
 /**
  * What a submission (new or resubmitted) stores on the ad: the advertiser's content, the pricing in
- * force now, and pending review; a draft stores the same, but stays a draft (priced again
- * when it is submitted).
+ * force now (read in `tx`), and pending review; a draft stores the same, but stays a draft (priced
+ * again when it is submitted).
  */
-export function submittedAdValues(
-  body: ParsedAdInput,
-  pricing: Pricing,
-  isAdmin: boolean,
-  status: 'pending' | 'draft' = 'pending',
-) {
+async function submittedAdValues(tx: Tx, { isAdmin, body, status }: AdWrite) {
   return {
     ...adContentValues(body),
-    ...pricedValues(pricing, isAdmin, body),
+    ...pricedValues(await readPricing(tx), isAdmin, body),
     status,
     isActive: false,
   };
 }
 
 /** A new ad of the advertiser's (a submission or a draft) with its correct option, priced now. */
-export async function insertAd(
-  tx: Tx,
-  options: { advertiser: UserRow; isAdmin: boolean; body: AdInputBody; status: 'pending' | 'draft' },
-) {
-  const { advertiser, isAdmin, body, status } = options;
+export async function insertAd(tx: Tx, write: AdWrite & { advertiser: UserRow }) {
   const [row] = await tx
     .insert(ads)
     .values({
-      ...submittedAdValues(body, await readPricing(tx), isAdmin, status),
-      advertiserId: advertiser.id,
-      isHouseAd: isAdmin,
+      ...(await submittedAdValues(tx, write)),
+      advertiserId: write.advertiser.id,
+      isHouseAd: write.isAdmin,
     })
     .returning();
   await tx
     .insert(quizAnswers)
-    .values({ adId: row!.id, correctOptionIndex: body.correctOptionIndex, uid: advertiser.id });
+    .values({ adId: row!.id, correctOptionIndex: write.body.correctOptionIndex, uid: write.advertiser.id });
   return row!;
 }
 
@@ -91,15 +102,12 @@ export async function insertAd(
  * An ad's content written again (a resubmission or a draft saved again) with its correct option,
  * priced now. The caller has locked the ad and checked it may be rewritten.
  */
-export async function rewriteAd(
-  tx: Tx,
-  options: { adId: string; isAdmin: boolean; body: AdInputBody; status: 'pending' | 'draft' },
-) {
-  const { adId, isAdmin, body, status } = options;
+export async function rewriteAd(tx: Tx, write: AdWrite & { adId: string }) {
+  const { adId, body, status } = write;
   const [row] = await tx
     .update(ads)
     .set({
-      ...submittedAdValues(body, await readPricing(tx), isAdmin, status),
+      ...(await submittedAdValues(tx, write)),
       ...(status === 'pending' ? { rejectionReason: null } : {}),
       updatedAt: new Date(),
     })

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, japanDayStart, japanIsoDate, type LedgerReason } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { adDeliveries, pointTransactions, users } from '../../db/schema.ts';
 import { migrationsFolder } from '../../paths.ts';
 import { createAd } from '../../test/factories.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-database.ts';
+import { databaseKinds, useTestDatabase } from '../../test/test-database.ts';
 import { getBusinessFigures } from './get-business-figures.ts';
 import { rollUpSiteFigures } from './roll-up-site-figures.ts';
 
@@ -45,11 +45,7 @@ const ledgerTables =
   select 'open', day::text, reason, direction, entries, points::int from site_open_day_ledger) t`);
 
 describe.each(databaseKinds())('the business figures of /metrics on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database?.close());
+  const database = useTestDatabase(kind);
 
   it('equal count(*) and sum over the raw ledger and deliveries, before, during and after the rollup', async () => {
     const db = database.db;

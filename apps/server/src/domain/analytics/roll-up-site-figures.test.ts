@@ -1,6 +1,6 @@
 import { addDays, japanDayStart, japanIsoDate, type LedgerReason } from '@quiz-points/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
@@ -16,13 +16,7 @@ import {
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createAd } from '../../test/factories.ts';
 import { siteFiguresFromRawRows } from '../../test/site-figures-from-raw-rows.ts';
-import {
-  createTestDatabase,
-  databaseKinds,
-  postgresKinds,
-  type TestDatabase,
-  useTwoInstances,
-} from '../../test/test-database.ts';
+import { databaseKinds, postgresKinds, useTestDatabase, useTwoInstances } from '../../test/test-database.ts';
 import { withdrawAccount } from '../accounts/withdraw-account.ts';
 import { settleGiftRequest } from '../gifts/settle-gift-request.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -181,11 +175,7 @@ const values = (points: { value: number }[]) => points.map((point) => point.valu
 const daysOf = (run: { days: string[] }) => run.days;
 
 describe.each(databaseKinds())('the operator figures on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database?.close());
+  const database = useTestDatabase(kind);
 
   it('equal the raw rows every day, rolled up or live, across a Japan-time midnight', async () => {
     const db = database.db;

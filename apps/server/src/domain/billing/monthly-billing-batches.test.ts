@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { invoiceAmounts } from '@quiz-points/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { advertiserBilling, users } from '../../db/schema.ts';
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
+import { storedAdvertiser } from '../../test/billing-fixtures.ts';
 import { createAds } from '../../test/factories.ts';
-import {
-  createTestDatabase,
-  databaseKinds,
-  postgresKinds,
-  type TestDatabase,
-  useTwoInstances,
-} from '../../test/test-database.ts';
+import { triggerOnInvoiceAmounts } from '../../test/invoice-amounts-trigger.ts';
+import { databaseKinds, postgresKinds, useTestDatabase, useTwoInstances } from '../../test/test-database.ts';
 import { previousJapanMonth } from './billing-period.ts';
 import { createMonthlyInvoices } from './create-monthly-invoices.ts';
 import { runMonthlyBilling } from './run-monthly-billing.ts';
@@ -52,6 +47,8 @@ interface Month {
   houseAds: string[];
   /** The ad with a September delivery committed after September was billed. */
   lateAd: string;
+  /** What the November run must bill per ad (expectedOctober), read once the month is arranged. */
+  expected: Expected[];
 }
 
 /**
@@ -63,23 +60,8 @@ interface Month {
 async function arrangeMonth(db: Database, adCount: number): Promise<Month> {
   const advertisers: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const id = randomUUID();
-    await db.insert(users).values({
-      id,
-      email: `adv-${id}@example.com`,
-      emailHash: id,
-      role: 'advertiser',
-      displayName: `広告社${i}`,
-      ...(i % 2 === 0 ? { companyName: `株式会社${i}`, companyAddress: `東京都千代田区${i}` } : {}),
-    });
-    await db.insert(advertiserBilling).values({
-      userId: id,
-      providerCustomerId: `cus_test_${id}`,
-      paymentMethodId: `pm_test_${id}`,
-      cardBrand: 'visa',
-      cardLast4: '4242',
-    });
-    advertisers.push(id);
+    const company = i % 2 === 0 ? { companyName: `株式会社${i}`, companyAddress: `東京都千代田区${i}` } : {};
+    advertisers.push(await storedAdvertiser(db, { user: { displayName: `広告社${i}`, ...company } }));
   }
   const created = await createAds(db, adCount, (i) => ({
     advertiserId: advertisers[i % advertisers.length],
@@ -122,7 +104,7 @@ async function arrangeMonth(db: Database, adCount: number): Promise<Month> {
     },
   ]);
   const billed = created.map((ad) => ad.id).sort();
-  return { billed, houseAds: [house!.id], lateAd: created[1]!.id };
+  return { billed, houseAds: [house!.id], lateAd: created[1]!.id, expected: await expectedOctober(db) };
 }
 
 /** Deliveries by viewers `first`…: the j-th delivery of a row `j` minutes after `at`. */
@@ -205,14 +187,8 @@ function octoberInvoices(db: Database) {
   );
 }
 
-/**
- * The invoices agree with the raw deliveries: each bills October from where its ad's September invoice
- * ended, plus what reached September's stretch after it was written; each ad's invoices together bill
- * every delivery before November once, and no delivery is written.
- */
-async function expectBilledExactlyOnce(db: Database, expected: Expected[], month: Month) {
-  const billed = await octoberInvoices(db);
-  expect(billed.map((invoice) => invoice.ad_id)).toEqual(month.billed);
+/** Each ad's invoice bills what the raw rows say it must: its deliveries, subtotal and carried-in amount. */
+function expectAmountsOf(billed: Billed[], month: Month) {
   expect(
     billed.map(({ ad_id, deliveries, subtotal, carried_in }) => ({
       ad_id,
@@ -220,7 +196,18 @@ async function expectBilledExactlyOnce(db: Database, expected: Expected[], month
       subtotal,
       carried_in,
     })),
-  ).toEqual(expected);
+  ).toEqual(month.expected);
+}
+
+/**
+ * The invoices agree with the raw deliveries: each bills October from where its ad's September invoice
+ * ended, plus what reached September's stretch after it was written; each ad's invoices together bill
+ * every delivery before November once, and no delivery is written.
+ */
+async function expectBilledExactlyOnce(db: Database, month: Month) {
+  const billed = await octoberInvoices(db);
+  expect(billed.map((invoice) => invoice.ad_id)).toEqual(month.billed);
+  expectAmountsOf(billed, month);
   for (const invoice of billed) {
     expect(new Date(invoice.billed_until)).toEqual(OCTOBER_END);
     expect(new Date(invoice.billed_from)).toEqual(SEPTEMBER_END);
@@ -264,33 +251,21 @@ async function expectBilledExactlyOnce(db: Database, expected: Expected[], month
 }
 
 describe.each(databaseKinds())('monthly billing in batches on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const database = useTestDatabase(kind, { each: true });
 
   it('writes the same invoices whatever the batch size, one batch or batches of one', async () => {
     const db = database.db;
     const month = await arrangeMonth(db, 23);
-    const expected = await expectedOctober(db);
     // The data the test stands on: carried-over amounts, the late September delivery, house ads.
-    expect(expected.filter((row) => row.carried_in > 0).length).toBeGreaterThan(0);
-    expect(expected).toHaveLength(23);
+    expect(month.expected.filter((row) => row.carried_in > 0).length).toBeGreaterThan(0);
+    expect(month.expected).toHaveLength(23);
 
     const snapshots: unknown[] = [];
     for (const batchSize of [1000, 5, 1, 7]) {
       const { created } = await createMonthlyInvoices({ db, now: NOVEMBER_RUN, issuer: ISSUER, batchSize });
       expect(created).toHaveLength(23);
       const billed = await octoberInvoices(db);
-      expect(
-        billed.map(({ ad_id, deliveries, subtotal, carried_in }) => ({
-          ad_id,
-          deliveries,
-          subtotal,
-          carried_in,
-        })),
-      ).toEqual(expected);
+      expectAmountsOf(billed, month);
       snapshots.push(billed.map(({ id: _id, ...rest }) => rest));
       // Undone for the next batch size: the invoices gone (no delivery was written).
       await db.execute(sql`delete from invoices where period = '202610'`);
@@ -303,33 +278,18 @@ describe.each(databaseKinds())('monthly billing in batches on %s', (kind) => {
     );
 
     await run(db, { batchSize: 4 });
-    await expectBilledExactlyOnce(db, expected, month);
+    await expectBilledExactlyOnce(db, month);
   });
-});
 
-describe.each(databaseKinds())('a monthly run stopped between batches on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
-
-  it('keeps the batches that committed, undoes the one that failed whole, and the next run finishes once', async () => {
+  it('stopped between batches, keeps the batches that committed, undoes the one that failed whole, and the next run finishes once', async () => {
     const db = database.db;
     const month = await arrangeMonth(db, 20);
-    const expected = await expectedOctober(db);
     // The 11th ad (the third batch of four) cannot get its amounts: its batch fails at its last step.
-    const failing = month.billed[10]!;
-    await db.execute(
-      sql.raw(`
-      create function qp_test_refuse_amounts() returns trigger language plpgsql as $$
-      begin
-        if new.ad_id = '${failing}' and new.deliveries > 0 then raise exception 'the batch fails here'; end if;
-        return new;
-      end $$`),
+    const dropTrigger = await triggerOnInvoiceAmounts(
+      db,
+      month.billed[10]!,
+      "raise exception 'the batch fails here'",
     );
-    await db.execute(sql`create trigger qp_test_refuse_amounts before update on invoices
-                         for each row execute function qp_test_refuse_amounts()`);
 
     await expect(
       createMonthlyInvoices({ db, now: NOVEMBER_RUN, issuer: ISSUER, batchSize: 4, concurrency: 1 }),
@@ -347,22 +307,14 @@ describe.each(databaseKinds())('a monthly run stopped between batches on %s', (k
     );
     expect(left?.invoices).toBe(0);
 
-    await db.execute(sql`drop trigger qp_test_refuse_amounts on invoices`);
+    await dropTrigger();
     const resumed = await run(db, { batchSize: 4 });
     expect(resumed.invoices).toBe(12);
     expect((await run(db, { batchSize: 4 })).invoices).toBe(0);
-    await expectBilledExactlyOnce(db, expected, month);
+    await expectBilledExactlyOnce(db, month);
   });
-});
 
-describe.each(databaseKinds())('the first run after invoices that claimed their deliveries on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
-
-  it('bills what follows them once, and the late delivery migration 0023 found, never a claimed one', async () => {
+  it('after invoices that claimed their deliveries, bills what follows them once, and the late delivery migration 0023 found, never a claimed one', async () => {
     const db = database.db;
     const month = await arrangeMonth(db, 2);
     const [a, b] = month.billed as [string, string];
@@ -454,31 +406,20 @@ describe.each(postgresKinds())(
     it('bills each of 60 ads once when 16 runs in small batches start at once on two instances', async () => {
       const db = two.database.db;
       const month = await arrangeMonth(db, 60);
-      const expected = await expectedOctober(db);
       const runs = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
           run(i % 2 === 0 ? db : two.second.db, { batchSize: 3 + (i % 5) }),
         ),
       );
       expect(runs.reduce((sum, result) => sum + result.invoices, 0)).toBe(60);
-      await expectBilledExactlyOnce(db, expected, month);
+      await expectBilledExactlyOnce(db, month);
     });
 
     it('finishes once after a run whose connection died inside a batch, with two runs at once', async () => {
       const db = two.database.db;
       const month = await arrangeMonth(db, 60);
-      const expected = await expectedOctober(db);
       // The 31st ad's amounts sleep, so the run is caught inside its batch (the eighth of four ads each).
-      await db.execute(
-        sql.raw(`
-      create function qp_test_slow_amounts() returns trigger language plpgsql as $$
-      begin
-        if new.ad_id = '${month.billed[30]}' and new.deliveries > 0 then perform pg_sleep(30); end if;
-        return new;
-      end $$`),
-      );
-      await db.execute(sql`create trigger qp_test_slow_amounts before update on invoices
-                         for each row execute function qp_test_slow_amounts()`);
+      const dropTrigger = await triggerOnInvoiceAmounts(db, month.billed[30]!, 'perform pg_sleep(30)');
       const crashed = createMonthlyInvoices({
         db: two.second.db,
         now: NOVEMBER_RUN,
@@ -506,11 +447,11 @@ describe.each(postgresKinds())(
       // The crash: the connection dies in the middle of the batch's transaction.
       await db.execute(sql`select pg_terminate_backend(${pid})`);
       expect(await crashed).toBe('crashed');
-      await db.execute(sql`drop trigger qp_test_slow_amounts on invoices`);
+      await dropTrigger();
 
       const runs = await Promise.all([run(db), run(two.second.db, { batchSize: 7 })]);
       expect(runs[0].invoices + runs[1].invoices).toBe(60 - 28);
-      await expectBilledExactlyOnce(db, expected, month);
+      await expectBilledExactlyOnce(db, month);
     });
 
     it('never bills one stretch twice when instances whose clocks disagree bill October and November together', async () => {

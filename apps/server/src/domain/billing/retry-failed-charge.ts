@@ -1,7 +1,7 @@
-import { type ChargeRetryResult, DomainError, paymentFailureMessages } from '@quiz-points/shared';
-import { eq } from 'drizzle-orm';
+import { type ChargeRetryResult, paymentFailureMessages } from '@quiz-points/shared';
 import { invoices } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { guardedUpdateRefusal } from '../guarded-update-refusal.ts';
 import { type BillingServices, chargeInvoice, claimFailedInvoice } from './charge-invoice.ts';
 
 /**
@@ -20,10 +20,10 @@ export async function retryFailedCharge(options: {
   const attempt = await services.db.transaction(async (tx) => {
     const claimed = await claimFailedInvoice(tx, invoiceId);
     if (claimed === null) {
-      const [exists] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId));
-      throw exists
-        ? new DomainError('CONFLICT', paymentFailureMessages.notFailed)
-        : new DomainError('NOT_FOUND', paymentFailureMessages.notFound);
+      throw await guardedUpdateRefusal(tx, invoices.id, invoiceId, {
+        conflict: paymentFailureMessages.notFailed,
+        notFound: paymentFailureMessages.notFound,
+      });
     }
     await recordAdminAction(tx, {
       action: 'retry_invoice',

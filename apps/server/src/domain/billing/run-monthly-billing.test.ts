@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { invoiceAmounts } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { advertiserBilling, devPaymentCharges, invoices, users } from '../../db/schema.ts';
+import { devPaymentCharges, invoices } from '../../db/schema.ts';
 import { createCapturedMailer } from '../../services/mail/captured-mailer.ts';
 import { createLocalPaymentProvider } from '../../services/payments/local-payment-provider.ts';
 import type { PaymentProvider } from '../../services/payments/payment-provider.ts';
-import { deliver } from '../../test/billing-fixtures.ts';
+import { deliver, storedAdvertiser } from '../../test/billing-fixtures.ts';
 import { createAd } from '../../test/factories.ts';
-import {
-  createTestDatabase,
-  databaseKinds,
-  postgresKinds,
-  type TestDatabase,
-  useTwoInstances,
-} from '../../test/test-database.ts';
+import { databaseKinds, postgresKinds, useTestDatabase, useTwoInstances } from '../../test/test-database.ts';
 import { createMonthlyInvoices } from './create-monthly-invoices.ts';
 import { runMonthlyBilling } from './run-monthly-billing.ts';
 
@@ -40,22 +33,6 @@ function localPayments(db: Database): PaymentProvider {
   });
 }
 
-async function advertiser(db: Database, options: { card?: boolean; email?: string } = {}) {
-  const id = randomUUID();
-  const email = options.email ?? `adv-${id}@example.com`;
-  await db.insert(users).values({ id, email, emailHash: id, role: 'advertiser', displayName: '広告社' });
-  if (options.card ?? true) {
-    await db.insert(advertiserBilling).values({
-      userId: id,
-      providerCustomerId: `cus_test_${id}`,
-      paymentMethodId: `pm_test_${id}`,
-      cardBrand: 'visa',
-      cardLast4: '4242',
-    });
-  }
-  return id;
-}
-
 const invoicesOf = (db: Database, adId: string) =>
   db.select().from(invoices).where(eq(invoices.adId, adId)).orderBy(invoices.period);
 
@@ -66,7 +43,7 @@ const chargesOf = (db: Database, advertiserId: string) =>
     .where(eq(devPaymentCharges.customerId, `cus_test_${advertiserId}`));
 
 describe.each(databaseKinds())('monthly billing on %s', (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let db: Database;
   let payments: PaymentProvider;
   const run = (now: Date, provider: PaymentProvider = payments) =>
@@ -79,15 +56,13 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
       now,
     });
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
+  beforeAll(() => {
     db = database.db;
     payments = localPayments(db);
   });
-  afterAll(() => database.close());
 
   it('bills a click at 23:59:59 on the last day (Japan time) in that month, one at 00:00:00 in the next', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ad = await createAd(db, { advertiserId: owner, unitPrice: 100 });
     await deliver(db, ad, jst('2026-10-31T23:59:59'));
     await deliver(db, ad, jst('2026-11-01T00:00:00'), 2);
@@ -125,7 +100,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   });
 
   it('bills December in the January run (year boundary)', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ad = await createAd(db, { advertiserId: owner, unitPrice: 60 });
     await deliver(db, ad, jst('2026-12-31T23:59:59'));
     await deliver(db, ad, jst('2027-01-01T00:00:00'));
@@ -134,7 +109,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   });
 
   it('carries a bill under 50 yen into the next month, where it is charged with the new deliveries', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ad = await createAd(db, { advertiserId: owner, unitPrice: 40 });
     await deliver(db, ad, jst('2026-10-15T12:00:00'));
     await run(jst('2026-11-05T04:00:00'));
@@ -160,7 +135,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   });
 
   it('bills once when run twice: one invoice, one charge', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ad = await createAd(db, { advertiserId: owner, unitPrice: 45 });
     await deliver(db, ad, jst('2027-02-10T09:00:00'), 3);
     const first = await run(jst('2027-03-05T04:00:00'));
@@ -176,7 +151,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   });
 
   it('retries an invoice left charging by a crash, charging it once even if the crash came after the charge', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const before = await createAd(db, { advertiserId: owner, unitPrice: 100 });
     const after = await createAd(db, { advertiserId: owner, unitPrice: 200 });
     await deliver(db, before, jst('2027-03-10T09:00:00'));
@@ -211,7 +186,7 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   });
 
   it('marks a declined charge failed with the reason and charges it on the next run', async () => {
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ad = await createAd(db, { advertiserId: owner, unitPrice: 100 });
     await deliver(db, ad, jst('2027-05-10T09:00:00'));
     const declining: PaymentProvider = {
@@ -232,14 +207,14 @@ describe.each(databaseKinds())('monthly billing on %s', (kind) => {
   it('never bills house ads; bills a password account holding the admin’s address; a cardless one fails', async () => {
     // Only the admin places house ads; an advertiser account is billed whatever its address
     // (decision 012: it was once a way to advertise free).
-    const squatter = await advertiser(db, { email: ADMIN_EMAIL });
+    const squatter = await storedAdvertiser(db, { user: { email: ADMIN_EMAIL } });
     const squatterAd = await createAd(db, { advertiserId: squatter, unitPrice: 100 });
     const houseAd = await createAd(db, {
-      advertiserId: await advertiser(db),
+      advertiserId: await storedAdvertiser(db),
       unitPrice: 100,
       isHouseAd: true,
     });
-    const cardless = await advertiser(db, { card: false });
+    const cardless = await storedAdvertiser(db, { card: false });
     const cardlessAd = await createAd(db, { advertiserId: cardless, unitPrice: 100 });
     for (const ad of [squatterAd, houseAd, cardlessAd]) await deliver(db, ad, jst('2027-07-10T09:00:00'));
     await run(jst('2027-08-05T04:00:00'));
@@ -256,7 +231,7 @@ describe.each(postgresKinds())('monthly billing on two instances at once (%s)', 
 
   it('bills every ad once when two servers run the job at the same instant', async () => {
     const db = two.database.db;
-    const owner = await advertiser(db);
+    const owner = await storedAdvertiser(db);
     const ads: { id: string; unitPrice: number }[] = [];
     for (let i = 0; i < 8; i++) {
       const ad = await createAd(db, { advertiserId: owner, unitPrice: 50 + i });

@@ -13,6 +13,15 @@ import type { Logger } from '../logger.ts';
 import { readSetting } from '../settings/read-setting.ts';
 import { GIFT_CODE_FINGERPRINT_VERSION, type GiftCodeCipher } from './gift-code-cipher.ts';
 
+/** Which of these fingerprints a code in stock (of any status) has already. */
+async function fingerprintsHeld(tx: Tx, fingerprints: string[]): Promise<Set<string>> {
+  const held = await tx
+    .select({ fingerprint: giftCodes.fingerprint })
+    .from(giftCodes)
+    .where(inArray(giftCodes.fingerprint, fingerprints));
+  return new Set(held.map((row) => row.fingerprint));
+}
+
 /**
  * Codes fingerprinted before fingerprints left letter case and hyphens aside (an older version) get
  * today's fingerprint, in the caller's transaction, so a load compares against every code in stock
@@ -37,16 +46,10 @@ async function refingerprintOlderCodes(tx: Tx, cipher: GiftCodeCipher): Promise<
     ...row,
     next: cipher.fingerprint(cipher.decrypt(row.codeCiphertext)),
   }));
-  const held = await tx
-    .select({ fingerprint: giftCodes.fingerprint })
-    .from(giftCodes)
-    .where(
-      inArray(
-        giftCodes.fingerprint,
-        renewed.map((row) => row.next),
-      ),
-    );
-  const taken = new Set(held.map((row) => row.fingerprint));
+  const taken = await fingerprintsHeld(
+    tx,
+    renewed.map((row) => row.next),
+  );
   const repeated: number[] = [];
   const rows = renewed.map(({ id, fingerprint, next }) => {
     if (next === fingerprint) return { id, fingerprint };
@@ -111,19 +114,12 @@ export async function loadGiftCodes(options: {
       .returning({ fingerprint: giftCodes.fingerprint });
     if (inserted.length < rows.length) {
       // Some were in stock already (or loaded by a simultaneous upload): name their lines, load none.
-      const known = await tx
-        .select({ fingerprint: giftCodes.fingerprint })
-        .from(giftCodes)
-        .where(
-          inArray(
-            giftCodes.fingerprint,
-            rows.map((row) => row.fingerprint),
-          ),
-        );
-      const ours = new Set(inserted.map((row) => row.fingerprint));
-      const taken = new Set(
-        known.map((row) => row.fingerprint).filter((fingerprint) => !ours.has(fingerprint)),
+      const known = await fingerprintsHeld(
+        tx,
+        rows.map((row) => row.fingerprint),
       );
+      const ours = new Set(inserted.map((row) => row.fingerprint));
+      const taken = new Set([...known].filter((fingerprint) => !ours.has(fingerprint)));
       const lines = rows.filter((row) => taken.has(row.fingerprint)).map((row) => row.line);
       throw new DomainError('CONFLICT', giftCodeMessages.alreadyLoaded(lines.slice(0, 10)));
     }

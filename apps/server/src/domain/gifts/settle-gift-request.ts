@@ -1,9 +1,10 @@
-import { DomainError, messages } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftRequests, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { guardedUpdateRefusal } from '../guarded-update-refusal.ts';
 import type { Logger } from '../logger.ts';
 import { giftIssuedMail, giftRejectedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
@@ -41,11 +42,9 @@ export async function settleGiftRequest(options: {
       .where(and(eq(giftRequests.id, requestId), eq(giftRequests.status, 'pending')))
       .returning();
     if (!row) {
-      const [exists] = await tx
-        .select({ id: giftRequests.id })
-        .from(giftRequests)
-        .where(eq(giftRequests.id, requestId));
-      throw exists ? new DomainError('CONFLICT', messages.giftAlreadySettled) : new DomainError('NOT_FOUND');
+      throw await guardedUpdateRefusal(tx, giftRequests.id, requestId, {
+        conflict: messages.giftAlreadySettled,
+      });
     }
     if (settlement.kind === 'reject') {
       await applyPointChange(tx, {

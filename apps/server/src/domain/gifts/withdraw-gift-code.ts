@@ -1,8 +1,9 @@
-import { DomainError, giftCodeMessages } from '@quiz-points/shared';
+import { giftCodeMessages } from '@quiz-points/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { giftCodes } from '../../db/schema.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { guardedUpdateRefusal } from '../guarded-update-refusal.ts';
 
 /**
  * The admin takes a code out of stock. Only an available one: the update waits for an exchange that
@@ -18,10 +19,10 @@ export async function withdrawGiftCode(options: { db: Database; codeId: number; 
       .where(and(eq(giftCodes.id, codeId), eq(giftCodes.status, 'available')))
       .returning({ giftType: giftCodes.giftType, amount: giftCodes.amount, last4: giftCodes.last4 });
     if (!row) {
-      const [exists] = await tx.select({ id: giftCodes.id }).from(giftCodes).where(eq(giftCodes.id, codeId));
-      throw exists
-        ? new DomainError('CONFLICT', giftCodeMessages.notAvailable)
-        : new DomainError('NOT_FOUND', giftCodeMessages.notFound);
+      throw await guardedUpdateRefusal(tx, giftCodes.id, codeId, {
+        conflict: giftCodeMessages.notAvailable,
+        notFound: giftCodeMessages.notFound,
+      });
     }
     await recordAdminAction(tx, {
       action: 'withdraw_gift_code',

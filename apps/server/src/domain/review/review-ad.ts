@@ -1,9 +1,10 @@
-import { DomainError, messages } from '@quiz-points/shared';
+import { messages } from '@quiz-points/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, users } from '../../db/schema.ts';
 import type { Mailer } from '../../services/mail/mailer.ts';
 import { recordAdminAction } from '../admin-users/admin-audit.ts';
+import { guardedUpdateRefusal } from '../guarded-update-refusal.ts';
 import type { Logger } from '../logger.ts';
 import { adReviewedMail } from '../mail/mail-templates.ts';
 import { sendMail } from '../mail/send-mail.ts';
@@ -59,10 +60,7 @@ export async function reviewAd(options: {
       )
       .where(and(eq(ads.id, adId), eq(ads.status, 'pending')))
       .returning();
-    if (!row) {
-      const [exists] = await tx.select({ id: ads.id }).from(ads).where(eq(ads.id, adId));
-      throw exists ? new DomainError('CONFLICT', messages.adAlreadyReviewed) : new DomainError('NOT_FOUND');
-    }
+    if (!row) throw await guardedUpdateRefusal(tx, ads.id, adId, { conflict: messages.adAlreadyReviewed });
     await recordAdminAction(tx, {
       action: decision.kind === 'approve' ? 'approve_ad' : 'reject_ad',
       targetId: adId,

@@ -19,7 +19,11 @@ export function accountRoutes({ database: { db }, guards, config, sms }: RouteDe
       const user = await guards.currentUser(request);
       if (!user) return { user: null };
       return {
-        user: toMe(user, { adminEmail: config.adminEmail, isMember: await guards.isMember(request) }),
+        user: toMe(user, {
+          adminEmail: config.adminEmail,
+          isMember: await guards.isMember(request),
+          now: new Date(),
+        }),
       };
     }),
     defineRoute(api.accounts.completeSignup, async ({ viewer, body }) =>

@@ -17,3 +17,24 @@ export const succeeded = (replies: Reply[]) => replies.filter((r) => r.status >=
 
 /** The distinct statuses, sorted: a burst's whole vocabulary of answers. */
 export const statusesOf = (replies: Reply[]) => [...new Set(replies.map((r) => r.status))].sort();
+
+/**
+ * Requests a crash may cut off: `attempt` runs one and counts it completed or failed, never throwing;
+ * `on(client, i)` is the client on the cluster's first or second server process by i, as they are at
+ * the moment of the request (a restarted one has a new port).
+ */
+export function requestsAcrossCrash(cluster: Cluster) {
+  const tally = { completed: 0, failed: 0 };
+  return {
+    tally,
+    async attempt(request: () => Promise<unknown>) {
+      try {
+        await request();
+        tally.completed++;
+      } catch {
+        tally.failed++;
+      }
+    },
+    on: (client: TestHttpClient, i: number) => client.on(cluster.servers[i % 2]!.url),
+  };
+}

@@ -1,7 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ConsoleNavChosen } from '../../components/ui/console-nav.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { MenuButton, useMenuDrawer } from '../../components/ui/menu-drawer.tsx';
 import { AdminConsoleNav } from '../../features/admin/components/admin-console-nav.tsx';
 import { AdvertiserConsoleNav } from '../../features/advertisers/components/advertiser-console-nav.tsx';
 import { useMe, useSignOut } from '../../features/auth/index.ts';
@@ -48,81 +49,50 @@ const consoles = {
  * closes it), the page using the width, and the console's own footer. No member header or footer.
  */
 export default function ConsoleLayout({ area, children }: { area: ConsoleArea; children: ReactNode }) {
-  const { pathname } = useLocation();
   const { data: me } = useMe();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const nav = useRef<HTMLElement>(null);
+  const drawer = useMenuDrawer();
+  const { open, close } = drawer;
   const { name, home, navLabel, Nav, signedOutTo, footer } = consoles[area];
   const signedIn =
     area === 'admin' ? me?.isAdmin === true : me?.role === 'advertiser' || me?.isAdmin === true;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
-  useEffect(() => setOpen(false), [pathname]);
-  const close = useCallback(() => setOpen(false), []);
-  useEffect(() => {
-    if (!open) return;
-    nav.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  const account = signedIn && me && (
-    <p className="console-account">
-      <span className="console-account__name">{me.name}</span>
-      <span className="console-account__email">{me.email}</span>
-    </p>
+  /** Who is signed in, and the way out: in the top bar, and in the navigation on a phone. */
+  const account = (className: string, logoutClassName: string) => (
+    <div className={className}>
+      {signedIn && me && (
+        <p className="console-account">
+          <span className="console-account__name">{me.name}</span>
+          <span className="console-account__email">{me.email}</span>
+        </p>
+      )}
+      {signedIn && (
+        <button type="button" className={logoutClassName} onClick={() => void signOut({ to: signedOutTo })}>
+          ログアウト
+        </button>
+      )}
+    </div>
   );
-  const logout = (className: string) =>
-    signedIn && (
-      <button type="button" className={className} onClick={() => void signOut({ to: signedOutTo })}>
-        ログアウト
-      </button>
-    );
 
   return (
     <div className={open ? 'console is-menu-open' : 'console'}>
       <header className="console-topbar">
-        <button
-          ref={toggle}
-          type="button"
-          className="icon-button console-topbar__menu"
-          aria-label="メニュー"
-          aria-expanded={open}
-          aria-controls="console-nav"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span aria-hidden="true">☰</span>
-        </button>
+        <MenuButton drawer={drawer} controls="console-nav" className="icon-button console-topbar__menu" />
         <Link to={home} className="console-topbar__brand">
           <Logo />
           <span className="console-topbar__area">{name}</span>
         </Link>
-        <div className="console-topbar__account">
-          {account}
-          {logout('button button--secondary button--small')}
-        </div>
+        {account('console-topbar__account', 'button button--secondary button--small')}
       </header>
       <div className="console-body">
         {open && (
           <button type="button" className="console-backdrop" aria-label="メニューを閉じる" onClick={close} />
         )}
-        <nav ref={nav} id="console-nav" className="console-nav" aria-label={navLabel}>
+        <nav ref={drawer.menu} id="console-nav" className="console-nav" aria-label={navLabel}>
           <ConsoleNavChosen.Provider value={close}>
             <Nav />
           </ConsoleNavChosen.Provider>
-          {signedIn && (
-            <div className="console-nav__account">
-              {account}
-              {logout('console-nav__link console-nav__logout')}
-            </div>
-          )}
+          {signedIn && account('console-nav__account', 'console-nav__link console-nav__logout')}
         </nav>
         <div className="console-content">
           <main id="main" className="console-main" tabIndex={-1}>

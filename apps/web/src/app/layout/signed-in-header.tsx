@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
+import { MenuButton, useMenuDrawer } from '../../components/ui/menu-drawer.tsx';
 import { useMe, useSignOut } from '../../features/auth/index.ts';
 
 const menu = [
@@ -17,24 +17,8 @@ export function SignedInHeader() {
   const signOut = useSignOut();
   const { data: me } = useMe();
   const items = me?.isAdmin ? [...menu, { to: '/admin', label: '管理画面' }] : menu;
-  const [open, setOpen] = useState(false);
-  const firstLink = useRef<HTMLAnchorElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    firstLink.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const drawer = useMenuDrawer();
+  const { open, close } = drawer;
 
   const back = () => {
     const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -51,38 +35,22 @@ export function SignedInHeader() {
         <Link to="/" className="site-header__logo site-header__logo--center">
           <Logo />
         </Link>
-        <button
-          ref={toggle}
-          type="button"
-          className="icon-button"
-          aria-label="メニュー"
-          aria-expanded={open}
-          aria-controls="side-menu"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span aria-hidden="true">☰</span>
-        </button>
+        <MenuButton drawer={drawer} controls="side-menu" className="icon-button" />
       </div>
       {open && (
-        <button
-          type="button"
-          className="side-menu__backdrop"
-          aria-label="メニューを閉じる"
-          onClick={() => setOpen(false)}
-        />
+        <button type="button" className="side-menu__backdrop" aria-label="メニューを閉じる" onClick={close} />
       )}
       <nav
+        ref={drawer.menu}
         id="side-menu"
         className={open ? 'side-menu is-open' : 'side-menu'}
         aria-label="メニュー"
         hidden={!open}
       >
         <ul>
-          {items.map((item, index) => (
+          {items.map((item) => (
             <li key={item.to}>
-              <Link to={item.to} ref={index === 0 ? firstLink : undefined}>
-                {item.label}
-              </Link>
+              <Link to={item.to}>{item.label}</Link>
             </li>
           ))}
           <li>

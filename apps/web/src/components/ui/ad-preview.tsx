@@ -1,6 +1,6 @@
-import { type AdImage, formatPoints } from '@quiz-points/shared';
+import type { AdImage } from '@quiz-points/shared';
 import { useId, useState } from 'react';
-import { AdBanner } from './ad-banner.tsx';
+import { AdIntro } from './ad-intro.tsx';
 
 /** What a member sees of an ad: its card in the list and its quiz. */
 export interface AdPreviewContent {
@@ -29,9 +29,12 @@ export function AdPreview({ ad, titleLevel = 2 }: { ad: AdPreviewContent; titleL
   const name = useId();
   const [selected, setSelected] = useState<number | null>(null);
   const Title = titleLevel === 2 ? 'h2' : 'h3';
-  const reward = ad.userReward === null ? '―' : formatPoints(ad.userReward);
-  const title = orBlank(ad.adTitle, '（広告タイトル）');
-  const provider = orBlank(ad.adProvider, '（広告主名）');
+  // Blank fields read as what they are for, as the advertiser types.
+  const shown = {
+    ...ad,
+    adTitle: orBlank(ad.adTitle, '（広告タイトル）'),
+    adProvider: orBlank(ad.adProvider, '（広告主名）'),
+  };
   const openable = isOpenableUrl(ad.adUrl);
   return (
     <section className="ad-preview" aria-labelledby={titleId} data-testid="ad-preview">
@@ -41,12 +44,7 @@ export function AdPreview({ ad, titleLevel = 2 }: { ad: AdPreviewContent; titleL
       <p className="ad-preview__label">広告一覧</p>
       <ul className="ad-list">
         <li className="card ad-card">
-          {ad.image && <AdBanner image={ad.image} title={title} />}
-          <p className="ad-card__provider">{provider}</p>
-          <p className="ad-card__title">{title}</p>
-          <p className="ad-card__reward">
-            正解で <strong>{reward}</strong>
-          </p>
+          <AdIntro ad={shown} titleAs="p" />
           <div className="ad-card__actions">
             {openable ? (
               <a
@@ -70,12 +68,7 @@ export function AdPreview({ ad, titleLevel = 2 }: { ad: AdPreviewContent; titleL
       </ul>
       <p className="ad-preview__label">クイズ画面</p>
       <div className="ad-preview__quiz">
-        {ad.image && <AdBanner image={ad.image} title={title} />}
-        <p className="ad-card__provider">{provider}</p>
-        <p className="ad-card__title">{title}</p>
-        <p className="ad-card__reward">
-          正解で <strong>{reward}</strong>（回答は1回のみ）
-        </p>
+        <AdIntro ad={shown} titleAs="p" rewardNote="（回答は1回のみ）" />
         <div className="card quiz-form">
           <fieldset className="quiz-options">
             <legend className="quiz-options__question">

@@ -10,6 +10,7 @@ import { uiText } from '../../lib/ui-text.ts';
  */
 export function ConfirmDialog({
   title,
+  lead,
   children,
   confirmLabel,
   onConfirm,
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   testId,
 }: {
   title: string;
+  /** What the action is about (an ad's title), in 「」 under the title. */
+  lead?: string;
   children: ReactNode;
   confirmLabel?: ReactNode;
   /** Absent: the dialog's own content holds its buttons (a step before the confirmation). */
@@ -71,6 +74,7 @@ export function ConfirmDialog({
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>
+      {lead !== undefined && <p className="dialog__lead">「{lead}」</p>}
       {children}
       {error && (
         <p role="alert" className="form-error">

@@ -9,9 +9,18 @@ export interface Column<Row> {
   className?: string;
 }
 
+/** A table apart from its rows: its name, its columns, each row's key, and the note when there are none. */
+export interface TableSpec<Row> {
+  label: string;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => Key;
+  empty: ReactNode;
+}
+
 /**
  * Rows of figures as a named table that may scroll sideways on a phone, or the `empty` note when
- * there are none.
+ * there are none. A page describes each table once (`const adTable: TableSpec<Ad> = …`) and places
+ * it with its rows: `<DataTable {...adTable} rows={ads} />`.
  */
 export function DataTable<Row>({
   label,
@@ -19,13 +28,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   empty,
-}: {
-  label: string;
-  columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => Key;
-  empty: ReactNode;
-}) {
+}: TableSpec<Row> & { rows: readonly Row[] }) {
   if (rows.length === 0) return <p className="note">{empty}</p>;
   return (
     <ScrollTable label={label}>

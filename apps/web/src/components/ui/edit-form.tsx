@@ -1,19 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { FormError } from './form-message.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 /**
- * The item a create-or-edit page is editing (null: a new one). When editing starts, the form's
- * heading (`heading`, with tabIndex -1) takes the focus, so someone who pressed a list's 編集する
- * from a keyboard or screen reader lands on the form it filled, far above.
+ * The item a create-or-edit page is editing (null: a new one), and whether the last edit was saved.
+ * `edit` starts editing an item of the list; `done` ends it, saved or given up. When editing starts,
+ * the form's heading (EditHeading) takes the focus, so someone who pressed a list's 編集する from a
+ * keyboard or screen reader lands on the form it filled, far above.
  */
 export function useEditing<T>() {
   const [editing, setEditing] = useState<T | null>(null);
+  const [updated, setUpdated] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (editing) heading.current?.focus();
   }, [editing]);
-  return { editing, setEditing, heading };
+  return {
+    editing,
+    updated,
+    heading,
+    edit: (item: T) => {
+      setUpdated(false);
+      setEditing(item);
+    },
+    done: (saved: boolean) => {
+      setEditing(null);
+      setUpdated(saved);
+    },
+  };
+}
+
+/** The form's heading (new, or what is being edited), then what the last edit did (`updatedText`). */
+export function EditHeading({
+  editor,
+  title,
+  updatedText,
+}: {
+  editor: { heading: RefObject<HTMLHeadingElement | null>; updated: boolean };
+  title: string;
+  updatedText: string;
+}) {
+  return (
+    <>
+      <h2 ref={editor.heading} tabIndex={-1}>
+        {title}
+      </h2>
+      {editor.updated && (
+        <p role="status" className="form-success">
+          {updatedText}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**

@@ -67,3 +67,33 @@ export function RowMenu({
     </>
   );
 }
+
+/** One action of a row's menu: the menu closes (`close`, from RowMenu), then `onChoose` acts. */
+export function RowMenuButton({
+  close,
+  onChoose,
+  danger = false,
+  disabled,
+  children,
+}: {
+  close: () => void;
+  onChoose: () => void;
+  /** Ends something for good: marked apart from the rest. */
+  danger?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'row-menu__item row-menu__item--danger' : 'row-menu__item'}
+      disabled={disabled}
+      onClick={() => {
+        close();
+        onChoose();
+      }}
+    >
+      {children}
+    </button>
+  );
+}

@@ -77,6 +77,7 @@ export default function SmsVerificationPage() {
         <FieldWithButton
           id="phone"
           label="携帯電話番号"
+          hint="070・080・090 で始まる、SMS を受け取れる番号（+81 からでも可）"
           error={phoneForm.errorOf('phoneNumber')}
           pending={send.isPending}
           button={send.isSuccess ? 'コードを再送する' : '認証コードを送る'}
@@ -87,7 +88,7 @@ export default function SmsVerificationPage() {
             placeholder: '09012345678',
             value: phone,
             onChange: (event) => setPhone(event.target.value),
-            maxLength: 13,
+            maxLength: 17,
           }}
         />
       </form>
@@ -122,6 +123,7 @@ export default function SmsVerificationPage() {
 function FieldWithButton({
   id,
   label,
+  hint,
   error,
   pending,
   button,
@@ -130,6 +132,7 @@ function FieldWithButton({
 }: {
   id: string;
   label: string;
+  hint?: string;
   error: string;
   pending: boolean;
   button: string;
@@ -137,13 +140,13 @@ function FieldWithButton({
   input: ComponentProps<'input'>;
 }) {
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} hint={hint} error={error}>
       <div className="materials-form__row">
         <input
           id={id}
           className={short ? 'input input--short' : 'input'}
           {...input}
-          {...describedControl(id, { error })}
+          {...describedControl(id, { hint, error })}
         />
         <button type="submit" className="button" disabled={pending}>
           {pending ? uiText.sending : button}

@@ -8,7 +8,7 @@ import {
   periodLabel,
 } from '@quiz-points/shared';
 import { useParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DataTable, type TableSpec } from '../../../components/ui/data-table.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { formatDay, formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -21,25 +21,35 @@ import { SuspensionHistory, SuspensionSection } from './suspension-section.tsx';
 
 type Overview = AdminAdvertiserOverview;
 
-const adColumns: Column<Overview['ads'][number]>[] = [
-  { header: '広告', cell: (ad) => ad.adTitle },
-  { header: '状態', cell: (ad) => adStateLabel(ad) },
-  {
-    header: '配信数',
-    cell: (ad) =>
-      `${formatNumber(ad.deliveries)} / ${formatNumber(ad.maxDeliveries)}件（今月 ${formatNumber(ad.monthDeliveries)}件）`,
-  },
-  { header: '単価', cell: (ad) => formatYen(ad.unitPrice) },
-  { header: '登録', cell: (ad) => formatPassbookTime(ad.createdAt) },
-];
+const adTable: TableSpec<Overview['ads'][number]> = {
+  label: '広告の表',
+  rowKey: (ad) => ad.id,
+  empty: 'まだ広告はありません。',
+  columns: [
+    { header: '広告', cell: (ad) => ad.adTitle },
+    { header: '状態', cell: (ad) => adStateLabel(ad) },
+    {
+      header: '配信数',
+      cell: (ad) =>
+        `${formatNumber(ad.deliveries)} / ${formatNumber(ad.maxDeliveries)}件（今月 ${formatNumber(ad.monthDeliveries)}件）`,
+    },
+    { header: '単価', cell: (ad) => formatYen(ad.unitPrice) },
+    { header: '登録', cell: (ad) => formatPassbookTime(ad.createdAt) },
+  ],
+};
 
-const invoiceColumns: Column<Overview['invoices'][number]>[] = [
-  { header: '対象月', cell: (invoice) => periodLabel(invoice.period) },
-  { header: '広告', cell: (invoice) => invoice.adTitle },
-  { header: '配信数', cell: (invoice) => `${formatNumber(invoice.deliveries)}件` },
-  { header: '合計（税込）', cell: (invoice) => formatYen(invoice.total) },
-  { header: '状態', cell: (invoice) => invoiceStatusLabels[invoice.status] },
-];
+const invoiceTable: TableSpec<Overview['invoices'][number]> = {
+  label: '請求の表',
+  rowKey: (invoice) => invoice.id,
+  empty: 'まだ請求はありません。',
+  columns: [
+    { header: '対象月', cell: (invoice) => periodLabel(invoice.period) },
+    { header: '広告', cell: (invoice) => invoice.adTitle },
+    { header: '配信数', cell: (invoice) => `${formatNumber(invoice.deliveries)}件` },
+    { header: '合計（税込）', cell: (invoice) => formatYen(invoice.total) },
+    { header: '状態', cell: (invoice) => invoiceStatusLabels[invoice.status] },
+  ],
+};
 
 /** 利用停止 or its lifting: a reason, then an in-page confirmation saying what will happen. */
 function Suspension({ view }: { view: Overview }) {
@@ -122,22 +132,10 @@ function Overview({ view }: { view: Overview }) {
       </TitledSection>
       <Suspension view={view} />
       <TitledSection className="card" titleId="advertiser-ads-title" title={`広告（${view.ads.length}件）`}>
-        <DataTable
-          label="広告の表"
-          columns={adColumns}
-          rows={view.ads}
-          rowKey={(ad) => ad.id}
-          empty="まだ広告はありません。"
-        />
+        <DataTable {...adTable} rows={view.ads} />
       </TitledSection>
       <TitledSection className="card" titleId="advertiser-invoices-title" title="請求">
-        <DataTable
-          label="請求の表"
-          columns={invoiceColumns}
-          rows={view.invoices}
-          rowKey={(invoice) => invoice.id}
-          empty="まだ請求はありません。"
-        />
+        <DataTable {...invoiceTable} rows={view.invoices} />
       </TitledSection>
       <SuspensionHistory
         entries={view.suspensions}

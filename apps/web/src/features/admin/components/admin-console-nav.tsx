@@ -1,6 +1,7 @@
 import { ConsoleNavCount, ConsoleNavGroup, ConsoleNavItem } from '../../../components/ui/console-nav.tsx';
 import { useMe } from '../../auth/index.ts';
 import { useAdminSummary } from '../api/get-admin-summary.ts';
+import { adminPageGroups, adminPages } from './admin-pages.ts';
 
 const waiting = '件未処理';
 
@@ -11,33 +12,20 @@ function Items() {
       <ConsoleNavGroup>
         <ConsoleNavItem to="/admin" label="管理画面トップ" exact />
       </ConsoleNavGroup>
-      <ConsoleNavGroup heading="審査・申請">
-        <ConsoleNavItem
-          to="/admin/review"
-          label="広告審査"
-          badge={<ConsoleNavCount count={data?.pendingAds} label={waiting} />}
-        />
-        <ConsoleNavItem
-          to="/admin/gifts"
-          label="ギフト申請"
-          badge={<ConsoleNavCount count={data?.pendingGifts} label={waiting} />}
-        />
-        <ConsoleNavItem to="/admin/gift-codes" label="ギフトコード在庫" />
-      </ConsoleNavGroup>
-      <ConsoleNavGroup heading="コンテンツ">
-        <ConsoleNavItem to="/admin/create-quiz" label="デイリークイズ作成" />
-        <ConsoleNavItem to="/admin/notices" label="お知らせ" />
-      </ConsoleNavGroup>
-      <ConsoleNavGroup heading="会員・広告主">
-        <ConsoleNavItem to="/admin/users" label="ユーザー検索・停止" />
-        <ConsoleNavItem to="/admin/advertisers" label="広告主・利用停止" />
-        <ConsoleNavItem to="/admin/billing" label="決済失敗" />
-        <ConsoleNavItem to="/admin/cloudworks" label="報酬確認" />
-      </ConsoleNavGroup>
-      <ConsoleNavGroup heading="数値・設定">
-        <ConsoleNavItem to="/admin/numbers" label="数値" />
-        <ConsoleNavItem to="/admin/settings" label="設定" />
-      </ConsoleNavGroup>
+      {adminPageGroups.map((heading) => (
+        <ConsoleNavGroup key={heading} heading={heading}>
+          {adminPages
+            .filter((page) => page.group === heading)
+            .map((page) => (
+              <ConsoleNavItem
+                key={page.to}
+                to={page.to}
+                label={page.label}
+                badge={page.waiting && <ConsoleNavCount count={data?.[page.waiting]} label={waiting} />}
+              />
+            ))}
+        </ConsoleNavGroup>
+      ))}
       <ConsoleNavGroup heading="ハウス広告">
         <ConsoleNavItem to="/advertiser" label="ハウス広告の管理" exact />
       </ConsoleNavGroup>

@@ -1,5 +1,4 @@
 import {
-  formatNumber,
   formatPoints,
   issueGiftBody,
   messages,
@@ -12,11 +11,9 @@ import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { usePendingGiftRequests } from '../api/list-pending-gift-requests.ts';
+import { type listPendingGiftRequests, usePendingGiftRequests } from '../api/list-pending-gift-requests.ts';
 import { type GiftSettlement, useSettleGiftRequest } from '../api/settle-gift-request.ts';
-import { useSearchForm } from '../hooks/use-search-form.ts';
-import { OutcomeStatus } from './outcome-status.tsx';
-import { PagedList } from './paged-list.tsx';
+import { PendingQueue, type Queue } from './pending-queue.tsx';
 
 const inputId = (kind: GiftSettlement['kind'], request: PendingGiftRequest) =>
   `${kind === 'issue' ? 'code' : 'reason'}-${request.id}`;
@@ -24,6 +21,52 @@ const inputId = (kind: GiftSettlement['kind'], request: PendingGiftRequest) =>
 /** What is asked for, as the admin reads it: the gift, its amount and whose request it is. */
 const requestName = (request: PendingGiftRequest) =>
   `${request.email} の ${request.giftType.toUpperCase()} ${formatPoints(request.pointsUsed)}`;
+
+interface SettlementWords {
+  /** What the admin gives (the field's label, and the term in the confirmation). */
+  label: string;
+  buttonLabel: string;
+  tone: 'primary' | 'danger';
+  question: string;
+  confirmLabel: string;
+  givenTestId: string;
+  note: (request: PendingGiftRequest) => string;
+  done: (request: PendingGiftRequest) => string;
+}
+
+/**
+ * Issuing and rejecting, which are confirmed alike: the text each takes first, the confirmation's
+ * question and note, and what the page says once it is done.
+ */
+const settlements: Record<GiftSettlement['kind'], SettlementWords> = {
+  issue: {
+    label: 'ギフトコード',
+    buttonLabel: '発行する',
+    tone: 'primary',
+    question: 'この申請にギフトコードを発行しますか？',
+    confirmLabel: '発行を確定する',
+    givenTestId: 'confirm-gift-code',
+    note: () => 'コードは申請者にメールで届き、交換履歴にも表示されます。発行は取り消せません。',
+    done: (request) => `${requestName(request)}にギフトコードを発行しました。`,
+  },
+  reject: {
+    label: '却下理由',
+    buttonLabel: '却下する',
+    tone: 'danger',
+    question: 'この申請を却下しますか？',
+    confirmLabel: '却下を確定する',
+    givenTestId: 'confirm-reason',
+    note: (request) =>
+      `${formatPoints(request.pointsUsed)}は申請者に返還され、理由はメールでお知らせします。`,
+    done: (request) => `${requestName(request)}の申請を却下し、ポイントを返還しました。`,
+  },
+};
+
+const settlementKinds = ['issue', 'reject'] as const;
+
+/** What the admin gave: the gift code, or the reason. */
+const givenText = (settlement: GiftSettlement) =>
+  settlement.kind === 'issue' ? settlement.giftCode : settlement.reason;
 
 /** Whose request and for what, then what the admin gave (`children`: the code or the reason). */
 function RequestTerms({ request, children }: { request: PendingGiftRequest; children: ReactNode }) {
@@ -66,6 +109,7 @@ function PendingRequest({
     field: 'reason',
     onValid: ({ reason }) => setProposed({ kind: 'reject', reason }),
   });
+  const forms = { issue: code, reject: reason };
   const { risk } = request;
 
   // Back from a confirmation, the keyboard's place returns to the field that opened it.
@@ -83,16 +127,10 @@ function PendingRequest({
     try {
       await settle.mutateAsync({ requestId: request.id, settlement });
       setSettled(true);
-      onSettled(
-        settlement.kind === 'issue'
-          ? `${requestName(request)}にギフトコードを発行しました。`
-          : `${requestName(request)}の申請を却下し、ポイントを返還しました。`,
-      );
+      onSettled(settlements[settlement.kind].done(request));
     } catch (failure) {
       // The server's refusal (already settled, a code in use) shows under the field it came from.
-      (settlement.kind === 'issue' ? code : reason).form.fail(
-        failure instanceof Error ? failure.message : messages.updateFailed,
-      );
+      forms[settlement.kind].form.fail(failure instanceof Error ? failure.message : messages.updateFailed);
       back(settlement.kind);
     }
   };
@@ -114,101 +152,58 @@ function PendingRequest({
         </li>
       </ul>
       {settled && <p className="note">処理済みです。</p>}
-      {!settled && proposed?.kind === 'issue' && (
+      {!settled && proposed !== null && (
         <ConfirmStep
-          question="この申請にギフトコードを発行しますか？"
-          confirmLabel="発行を確定する"
+          question={settlements[proposed.kind].question}
+          confirmLabel={settlements[proposed.kind].confirmLabel}
+          tone={settlements[proposed.kind].tone}
           pending={settle.isPending}
           onConfirm={() => void confirm(proposed)}
-          onCancel={() => back('issue')}
+          onCancel={() => back(proposed.kind)}
         >
           <RequestTerms request={request}>
-            <dt>ギフトコード</dt>
-            <dd data-testid="confirm-gift-code">{proposed.giftCode}</dd>
+            <dt>{settlements[proposed.kind].label}</dt>
+            <dd data-testid={settlements[proposed.kind].givenTestId}>{givenText(proposed)}</dd>
           </RequestTerms>
-          <p className="note">
-            コードは申請者にメールで届き、交換履歴にも表示されます。発行は取り消せません。
-          </p>
+          <p className="note">{settlements[proposed.kind].note(request)}</p>
         </ConfirmStep>
       )}
-      {!settled && proposed?.kind === 'reject' && (
-        <ConfirmStep
-          question="この申請を却下しますか？"
-          confirmLabel="却下を確定する"
-          tone="danger"
-          pending={settle.isPending}
-          onConfirm={() => void confirm(proposed)}
-          onCancel={() => back('reject')}
-        >
-          <RequestTerms request={request}>
-            <dt>却下理由</dt>
-            <dd data-testid="confirm-reason">{proposed.reason}</dd>
-          </RequestTerms>
-          <p className="note">
-            {formatPoints(request.pointsUsed)}は申請者に返還され、理由はメールでお知らせします。
-          </p>
-        </ConfirmStep>
-      )}
-      {!settled && proposed === null && (
-        <>
+      {!settled &&
+        proposed === null &&
+        settlementKinds.map((kind) => (
           <InlineForm
-            id={inputId('issue', request)}
-            label="ギフトコード"
+            key={kind}
+            id={inputId(kind, request)}
+            label={settlements[kind].label}
             hideLabel
-            {...code.props}
-            buttonLabel="発行する"
+            {...forms[kind].props}
+            buttonLabel={settlements[kind].buttonLabel}
             disabled={settle.isPending}
+            tone={settlements[kind].tone}
           />
-          <InlineForm
-            id={inputId('reject', request)}
-            label="却下理由"
-            hideLabel
-            {...reason.props}
-            buttonLabel="却下する"
-            disabled={settle.isPending}
-            tone="danger"
-          />
-        </>
-      )}
+        ))}
     </li>
   );
 }
 
+const giftQueue: Queue<Awaited<ReturnType<typeof listPendingGiftRequests>>, PendingGiftRequest> = {
+  what: '未処理の申請',
+  label: '未処理のギフト申請',
+  search: { id: 'gift-search', label: '申請者のメールアドレス', schema: pendingGiftRequestsQuery },
+  totalTestId: 'gift-total',
+  usePages: usePendingGiftRequests,
+  items: (page) => page.requests,
+};
+
 export default function AdminGiftsPage() {
   useDocumentTitle('ギフト申請');
-  // An empty search lists every pending request (no q at all).
-  const { q, search } = useSearchForm(pendingGiftRequestsQuery, (text) =>
-    text.trim() === '' ? {} : { q: text },
-  );
-  const list = usePendingGiftRequests(q);
   const [outcome, setOutcome] = useState('');
-  const total = list.query.data?.pages[0]?.total;
   return (
     <div className="page">
       <h1 className="page-title">ギフト申請（未処理）</h1>
-      <InlineForm
-        id="gift-search"
-        label="申請者のメールアドレス"
-        className="field"
-        type="search"
-        {...search.props}
-        buttonLabel="検索する"
-        hint="一部だけでも検索できます。空欄で検索すると、未処理の申請をすべて古い順に表示します。"
-      />
-      <OutcomeStatus text={outcome} />
-      {total !== undefined && (
-        <p className="note" data-testid="gift-total">
-          {q ? `「${q}」に当てはまる未処理の申請` : '未処理の申請'} {formatNumber(total)}件（古い順）
-        </p>
-      )}
-      <PagedList
-        list={list}
-        items={(page) => page.requests}
-        empty={q ? '当てはまる未処理の申請はありません。' : '未処理の申請はありません。'}
-        label="未処理のギフト申請"
-      >
+      <PendingQueue queue={giftQueue} outcome={outcome}>
         {(request) => <PendingRequest request={request} onSettled={setOutcome} />}
-      </PagedList>
+      </PendingQueue>
     </div>
   );
 }

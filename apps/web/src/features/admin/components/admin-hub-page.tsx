@@ -2,23 +2,12 @@ import { formatNumber, GIFT_CODE_LOW_STOCK } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminSummary } from '../api/get-admin-summary.ts';
+import { adminPages } from './admin-pages.ts';
 
 export default function AdminHubPage() {
   useDocumentTitle('管理画面');
   const { data } = useAdminSummary();
-  const duties = [
-    { to: '/admin/review', label: '広告審査', waiting: data?.pendingAds },
-    { to: '/admin/gifts', label: 'ギフト申請', waiting: data?.pendingGifts },
-    { to: '/admin/gift-codes', label: 'ギフトコード在庫' },
-    { to: '/admin/create-quiz', label: 'デイリークイズ作成' },
-    { to: '/admin/notices', label: 'お知らせ' },
-    { to: '/admin/cloudworks', label: '報酬確認' },
-    { to: '/admin/users', label: 'ユーザー検索・停止' },
-    { to: '/admin/advertisers', label: '広告主・利用停止' },
-    { to: '/admin/billing', label: '決済失敗' },
-    { to: '/admin/numbers', label: '数値' },
-    { to: '/admin/settings', label: '設定' },
-  ];
+  const duties = adminPages.map((page) => ({ ...page, waiting: page.waiting && data?.[page.waiting] }));
   return (
     <div className="page">
       <h1 className="page-title">管理画面</h1>

@@ -1,7 +1,7 @@
 import { type AdminNotice, japanIsoDate, messages, noticeBody, noticeLimits } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
-import { EditFormFooter, useEditing } from '../../../components/ui/edit-form.tsx';
+import { EditFormFooter, EditHeading, useEditing } from '../../../components/ui/edit-form.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -98,27 +98,17 @@ function NoticeForm({
 export default function AdminNoticesPage() {
   useDocumentTitle('お知らせ管理');
   const query = useAdminNotices();
-  const { editing, setEditing, heading } = useEditing<AdminNotice>();
-  const [updated, setUpdated] = useState(false);
+  const editor = useEditing<AdminNotice>();
+  const { editing } = editor;
   return (
     <div className="page">
       <h1 className="page-title">お知らせ管理</h1>
-      <h2 ref={heading} tabIndex={-1}>
-        {editing ? `お知らせを編集（${editing.title}）` : '新しいお知らせ'}
-      </h2>
-      {updated && (
-        <p role="status" className="form-success">
-          {messages.noticeUpdated}
-        </p>
-      )}
-      <NoticeForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        onDone={(saved) => {
-          setEditing(null);
-          setUpdated(saved);
-        }}
+      <EditHeading
+        editor={editor}
+        title={editing ? `お知らせを編集（${editing.title}）` : '新しいお知らせ'}
+        updatedText={messages.noticeUpdated}
       />
+      <NoticeForm key={editing?.id ?? 'new'} editing={editing} onDone={editor.done} />
       <h2>掲載したお知らせ</h2>
       <QueryList query={query} items={(data) => data.notices} empty={messages.noticesEmpty}>
         {(notice) => {
@@ -131,14 +121,7 @@ export default function AdminNoticesPage() {
                 {formatDayRange(notice.startsOn, notice.endsOn)} ／ 既読 {notice.reads}人
               </p>
               <p className="notice-item__body">{notice.body}</p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setUpdated(false);
-                  setEditing(notice);
-                }}
-              >
+              <button type="button" className="button button--secondary" onClick={() => editor.edit(notice)}>
                 編集する<span className="visually-hidden">（{notice.title}）</span>
               </button>
             </li>

@@ -13,7 +13,7 @@ import {
 } from '@quiz-points/shared';
 import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DataTable, type TableSpec } from '../../../components/ui/data-table.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -41,13 +41,18 @@ const charts: { key: SeriesKey; title: string; valueLabel: string; unit: string 
   { key: 'pageViews', title: 'ページビュー', valueLabel: 'ページビュー', unit: '件' },
 ];
 
-const pageViewColumns: Column<AdminDashboard['pageViewsByPath'][number]>[] = [
-  { header: 'ページ', cell: (row) => <span className="dashboard-path">{row.path}</span> },
-  {
-    header: 'ページビュー',
-    cell: (row) => <span className="dashboard-count">{formatNumber(row.views)}件</span>,
-  },
-];
+const pageViewTable: TableSpec<AdminDashboard['pageViewsByPath'][number]> = {
+  label: 'ページ別のページビューの表',
+  rowKey: (row) => row.path,
+  empty: 'データはありません。',
+  columns: [
+    { header: 'ページ', cell: (row) => <span className="dashboard-path">{row.path}</span> },
+    {
+      header: 'ページビュー',
+      cell: (row) => <span className="dashboard-count">{formatNumber(row.views)}件</span>,
+    },
+  ],
+};
 
 /** The range the address asks for (`?range=7d`, `?range=custom&from=…&to=…`); 30 days when it says none. */
 function rangeOf(params: URLSearchParams): { preset: DayRangePreset; days: DayRange | null } {
@@ -150,13 +155,7 @@ function Numbers({ data, rangeText }: { data: AdminDashboard; rangeText: string 
         titleId="pages-title"
         title={`ページ別のページビュー（${rangeText}）`}
       >
-        <DataTable
-          label="ページ別のページビューの表"
-          columns={pageViewColumns}
-          rows={data.pageViewsByPath}
-          rowKey={(row) => row.path}
-          empty="データはありません。"
-        />
+        <DataTable {...pageViewTable} rows={data.pageViewsByPath} />
       </TitledSection>
     </>
   );

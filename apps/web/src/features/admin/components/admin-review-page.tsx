@@ -14,27 +14,15 @@ import { ConfirmStep } from '../../../components/ui/confirm-step.tsx';
 import { InlineForm, useInlineForm } from '../../../components/ui/inline-form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  ageBandLabels,
-  genderLabels,
-  profileTargetingSummary,
-  tickedLabels,
-} from '../../../lib/targeting-labels.ts';
+import { targetingParts } from '../../../lib/targeting-labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { usePendingAds } from '../api/list-pending-ads.ts';
+import { type listPendingAds, usePendingAds } from '../api/list-pending-ads.ts';
 import { type ReviewDecision, useReviewAd } from '../api/review-ad.ts';
-import { useSearchForm } from '../hooks/use-search-form.ts';
-import { OutcomeStatus } from './outcome-status.tsx';
-import { PagedList } from './paged-list.tsx';
+import { PendingQueue, type Queue } from './pending-queue.tsx';
 import { rejectionReasonTemplates } from './rejection-reasons.ts';
 
 /** Who the ad will reach, in the advertiser's own words (ads status): gender, age, then each profile list it uses. */
-const targetingText = (ad: PendingAd) =>
-  [
-    `性別：${tickedLabels(ad.targetGender, genderLabels)}`,
-    `年代：${tickedLabels(ad.targetAgeRange, ageBandLabels)}`,
-    ...profileTargetingSummary(ad),
-  ].join(' ／ ');
+const targetingText = (ad: PendingAd) => targetingParts(ad).join(' ／ ');
 
 /** The delivery window as the advertiser chose it; open at both ends when none. */
 const windowText = (ad: PendingAd) => {
@@ -233,39 +221,24 @@ function PendingAdCard({ ad, onReviewed }: { ad: PendingAd; onReviewed: (outcome
   );
 }
 
+const reviewQueue: Queue<Awaited<ReturnType<typeof listPendingAds>>, PendingAd> = {
+  what: '審査待ちの広告',
+  label: '審査待ちの広告',
+  search: { id: 'review-search', label: '広告タイトル・広告主名・メールアドレス', schema: pendingAdsQuery },
+  totalTestId: 'review-total',
+  usePages: usePendingAds,
+  items: (page) => page.ads,
+};
+
 export default function AdminReviewPage() {
   useDocumentTitle('広告審査');
-  // An empty search lists every pending ad (no q at all).
-  const { q, search } = useSearchForm(pendingAdsQuery, (text) => (text.trim() === '' ? {} : { q: text }));
-  const list = usePendingAds(q);
   const [outcome, setOutcome] = useState('');
-  const total = list.query.data?.pages[0]?.total;
   return (
     <div className="page">
       <h1 className="page-title">広告審査</h1>
-      <InlineForm
-        id="review-search"
-        label="広告タイトル・広告主名・メールアドレス"
-        className="field"
-        type="search"
-        {...search.props}
-        buttonLabel="検索する"
-        hint="一部だけでも検索できます。空欄で検索すると、審査待ちの広告をすべて古い順に表示します。"
-      />
-      <OutcomeStatus text={outcome} />
-      {total !== undefined && (
-        <p className="note" data-testid="review-total">
-          {q ? `「${q}」に当てはまる審査待ちの広告` : '審査待ちの広告'} {formatNumber(total)}件（古い順）
-        </p>
-      )}
-      <PagedList
-        list={list}
-        items={(page) => page.ads}
-        empty={q ? '当てはまる審査待ちの広告はありません。' : '審査待ちの広告はありません。'}
-        label="審査待ちの広告"
-      >
+      <PendingQueue queue={reviewQueue} outcome={outcome}>
         {(ad) => <PendingAdCard ad={ad} onReviewed={setOutcome} />}
-      </PagedList>
+      </PendingQueue>
     </div>
   );
 }

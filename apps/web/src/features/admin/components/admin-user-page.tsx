@@ -9,7 +9,7 @@ import {
   messages,
 } from '@quiz-points/shared';
 import { Link, useParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DataTable, type TableSpec } from '../../../components/ui/data-table.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { formatExchangeTime, formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -21,12 +21,17 @@ import { UserBadges } from './user-badges.tsx';
 
 const orMissing = (value: string | null) => value ?? '―';
 
-const ledgerColumns: Column<AdminUserOverview['ledger'][number]>[] = [
-  { header: '日時', cell: (entry) => formatPassbookTime(entry.createdAt) },
-  { header: '種類', cell: (entry) => ledgerReasonLabels[entry.reason] },
-  { header: '内容', cell: (entry) => entry.memo },
-  { header: 'ポイント', cell: (entry) => formatSignedPoints(entry.points) },
-];
+const ledgerTable: TableSpec<AdminUserOverview['ledger'][number]> = {
+  label: 'ポイント履歴の表',
+  rowKey: (entry) => entry.id,
+  empty: 'まだポイントの履歴はありません。',
+  columns: [
+    { header: '日時', cell: (entry) => formatPassbookTime(entry.createdAt) },
+    { header: '種類', cell: (entry) => ledgerReasonLabels[entry.reason] },
+    { header: '内容', cell: (entry) => entry.memo },
+    { header: 'ポイント', cell: (entry) => formatSignedPoints(entry.points) },
+  ],
+};
 
 function Suspension({ user }: { user: AdminUserOverview['user'] }) {
   const setSuspension = useSetUserSuspension();
@@ -69,13 +74,7 @@ function Overview({ view }: { view: AdminUserOverview }) {
       <ProfileSection titleId="profile-title" title="プロフィール" rows={profile} />
       {!user.isWithdrawn && <Suspension user={user} />}
       <TitledSection className="card" titleId="ledger-title" title="ポイント履歴（新しい順・最大100件）">
-        <DataTable
-          label="ポイント履歴の表"
-          columns={ledgerColumns}
-          rows={view.ledger}
-          rowKey={(entry) => entry.id}
-          empty="まだポイントの履歴はありません。"
-        />
+        <DataTable {...ledgerTable} rows={view.ledger} />
       </TitledSection>
       <TitledSection className="card" titleId="gifts-title" title="ギフト申請">
         {view.giftRequests.length === 0 ? (

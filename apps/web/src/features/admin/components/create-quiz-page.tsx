@@ -7,7 +7,7 @@ import {
 } from '@quiz-points/shared';
 import { type FormEvent, useState } from 'react';
 import { CountedTextarea } from '../../../components/ui/counted-textarea.tsx';
-import { EditFormFooter, useEditing } from '../../../components/ui/edit-form.tsx';
+import { EditFormFooter, EditHeading, useEditing } from '../../../components/ui/edit-form.tsx';
 import { withItemPaths } from '../../../components/ui/item-paths.ts';
 import { QueryList } from '../../../components/ui/query-list.tsx';
 import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../components/ui/quiz-fields.tsx';
@@ -107,27 +107,17 @@ function QuizForm({
 export default function CreateQuizPage() {
   useDocumentTitle('デイリークイズ作成');
   const query = useDailyQuizzes();
-  const { editing, setEditing, heading } = useEditing<AdminDailyQuiz>();
-  const [notice, setNotice] = useState('');
+  const editor = useEditing<AdminDailyQuiz>();
+  const { editing } = editor;
   return (
     <div className="page">
       <h1 className="page-title">デイリークイズ作成</h1>
-      <h2 ref={heading} tabIndex={-1}>
-        {editing ? `クイズを編集（${slashDate(editing.publishDate)}）` : '新しいクイズ'}
-      </h2>
-      {notice && (
-        <p role="status" className="form-success">
-          {notice}
-        </p>
-      )}
-      <QuizForm
-        key={editing?.publishDate ?? 'new'}
-        editing={editing}
-        onDone={(updated) => {
-          setEditing(null);
-          setNotice(updated ? messages.dailyQuizUpdated : '');
-        }}
+      <EditHeading
+        editor={editor}
+        title={editing ? `クイズを編集（${slashDate(editing.publishDate)}）` : '新しいクイズ'}
+        updatedText={messages.dailyQuizUpdated}
       />
+      <QuizForm key={editing?.publishDate ?? 'new'} editing={editing} onDone={editor.done} />
       <h2>登録済みのクイズ</h2>
       <QueryList
         query={query}
@@ -143,14 +133,7 @@ export default function CreateQuizPage() {
             </p>
             <p>{quiz.quizQuestion}</p>
             {quiz.answers === 0 ? (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setNotice('');
-                  setEditing(quiz);
-                }}
-              >
+              <button type="button" className="button button--secondary" onClick={() => editor.edit(quiz)}>
                 編集する<span className="visually-hidden">（{slashDate(quiz.publishDate)}）</span>
               </button>
             ) : (

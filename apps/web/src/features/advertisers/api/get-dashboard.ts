@@ -1,6 +1,6 @@
 import type { AdvertiserDashboardQuery, api } from '@quiz-points/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
+import { useSteadyQuery } from '../../../lib/use-steady-query.ts';
 import { advertiserKeys } from './query-keys.ts';
 
 /** The account's dashboard over a named range, two days, or (neither) the server's default. */
@@ -10,12 +10,6 @@ export const getDashboard = (query: AdvertiserDashboardQuery) =>
       query.from && query.to ? { from: query.from, to: query.to } : query.range ? { range: query.range } : {},
   });
 
-export const getDashboardQueryOptions = (query: AdvertiserDashboardQuery) =>
-  queryOptions({
-    queryKey: advertiserKeys.dashboard(query),
-    queryFn: () => getDashboard(query),
-    // Another range keeps the last figures on screen until its own arrive.
-    placeholderData: keepPreviousData,
-  });
-
-export const useDashboard = (query: AdvertiserDashboardQuery) => useQuery(getDashboardQueryOptions(query));
+/** Another range keeps the last figures on screen until its own arrive. */
+export const useDashboard = (query: AdvertiserDashboardQuery) =>
+  useSteadyQuery(advertiserKeys.dashboard(query), () => getDashboard(query));

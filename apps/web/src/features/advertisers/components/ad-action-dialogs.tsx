@@ -4,6 +4,7 @@ import {
   type AdvertiserAdRow,
   adConsoleMessages,
   bulkDoneMessage,
+  type DailyBudgetBody,
   dailyBudgetBody,
   dailyBudgetLabel,
   dailyBudgetMessages,
@@ -13,6 +14,7 @@ import {
   limitCommitment,
   messages,
   perDeliveryCost,
+  type RaiseLimitBody,
   raiseLimitBody,
   remainingCommitment,
   resumeCommitment,
@@ -20,7 +22,15 @@ import {
   spentSoFar,
   totalWithTax,
 } from '@quiz-points/shared';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { CommitList } from '../../../components/ui/commit-list.tsx';
 import { ConfirmDialog, DialogActions } from '../../../components/ui/confirm-dialog.tsx';
@@ -55,13 +65,12 @@ const wholeNumber = (text: string) => (/^[0-9]+$/.test(text.trim()) ? Number(tex
 interface NumberChange<Body> {
   /** The request's one field, and the request built from what was typed. */
   field: keyof Body & string;
-  schema: FormSchema<Body>;
+  /** The request's rule against the ad's cap; a module-level function, so it is built again only when the cap changes. */
+  schemaFor: (maxDeliveries: number) => FormSchema<Body>;
   bodyOf: (text: string) => Record<string, unknown>;
   /** What the box holds when the dialog opens. */
   initialText: string;
   input: { id: string; label: string; min: number; max?: number };
-  send: (body: Body) => Promise<unknown>;
-  pending: boolean;
   done: string;
   failed: string;
   titles: { edit: string; confirm: string };
@@ -86,14 +95,19 @@ function NumberChangeDialog<Body>({
   onClose,
   returnFocus,
   change,
-}: ActionDialogProps & { change: NumberChange<Body> }) {
-  const form = useForm(change.schema);
+  mutation,
+}: ActionDialogProps & {
+  change: NumberChange<Body>;
+  mutation: { mutateAsync: (request: { adId: string; body: Body }) => Promise<unknown>; isPending: boolean };
+}) {
+  const schema = useMemo(() => change.schemaFor(ad.maxDeliveries), [change.schemaFor, ad.maxDeliveries]);
+  const form = useForm(schema);
   const [value, setValue] = useState(change.initialText);
   const [confirming, setConfirming] = useState<Body | null>(null);
   const [failure, setFailure] = useState('');
   const typed = change.bodyOf(value);
   const typedKey = JSON.stringify(typed);
-  const valid = change.schema.safeParse(typed);
+  const valid = schema.safeParse(typed);
   const { recheck } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again as the number is typed, not as the form re-renders.
   useEffect(() => recheck(typed), [typedKey]);
@@ -106,7 +120,7 @@ function NumberChangeDialog<Body>({
   const commit = async (body: Body) => {
     setFailure('');
     try {
-      await change.send(body);
+      await mutation.mutateAsync({ adId: ad.id, body });
       onDone({ kind: 'ok', text: change.done });
       onClose();
     } catch (refusal) {
@@ -124,14 +138,14 @@ function NumberChangeDialog<Body>({
         confirmLabel={change.confirmLabel(confirming)}
         onConfirm={() => void commit(confirming)}
         onClose={onClose}
-        pending={change.pending}
+        pending={mutation.isPending}
         error={failure}
         returnFocus={returnFocus}
         step="confirm"
         onBack={() => setConfirming(null)}
         testId={`${change.testId}-confirm`}
+        lead={ad.adTitle}
       >
-        <p className="dialog__lead">「{ad.adTitle}」</p>
         <CommitList testId={`${change.testId}-commitment`} rows={change.commitment(confirming)} />
         <p className="note">{change.confirmNote}</p>
       </ConfirmDialog>
@@ -145,9 +159,9 @@ function NumberChangeDialog<Body>({
       returnFocus={returnFocus}
       step="edit"
       testId={change.testId}
+      lead={ad.adTitle}
     >
       <form onSubmit={review} noValidate>
-        <p className="dialog__lead">「{ad.adTitle}」</p>
         <p className="note">{change.current}</p>
         <div className="field">
           <label htmlFor={id} className="field__label">
@@ -186,152 +200,218 @@ function NumberChangeDialog<Body>({
   );
 }
 
+const raiseLimitSchema = (maxDeliveries: number) =>
+  raiseLimitBody.refine((body) => body.maxDeliveries > maxDeliveries, {
+    error: messages.limitMustIncrease,
+    path: ['maxDeliveries'],
+  });
+
 /**
  * SPEC §4/§5 Raise limit: a whole number above the current cap (else
  * 現在の上限より大きい数値を入力してください。), then the price per delivery and the new maximum
  * total with tax, confirmed.
  */
-export function RaiseLimitDialog(props: ActionDialogProps) {
-  const { ad } = props;
-  const raise = useRaiseAdLimit();
-  const schema = useMemo(
-    () =>
-      raiseLimitBody.refine((body) => body.maxDeliveries > ad.maxDeliveries, {
-        error: messages.limitMustIncrease,
-        path: ['maxDeliveries'],
-      }),
-    [ad.maxDeliveries],
-  );
-  return (
-    <NumberChangeDialog
-      {...props}
-      change={{
-        field: 'maxDeliveries',
-        schema,
-        bodyOf: (text) => ({ maxDeliveries: wholeNumber(text) }),
-        initialText: '',
-        input: { id: `limit-${ad.id}`, label: '新しい配信上限数（件）', min: ad.maxDeliveries + 1 },
-        send: (body) => raise.mutateAsync({ adId: ad.id, body }),
-        pending: raise.isPending,
-        done: messages.adLimitRaised,
-        failed: messages.updateFailed,
-        titles: { edit: '配信上限の変更', confirm: '配信上限の変更内容の確認' },
-        testId: 'raise-limit',
-        current: `現在の上限 ${deliveries(ad.maxDeliveries)}（配信済み ${deliveries(ad.deliveryCount)}）・最大ご請求額（税込）${formatYen(totalWithTax(ad.unitPrice, ad.maxDeliveries))}`,
-        preview: (body) => (
-          <>
-            新しい最大ご請求額（税込）{' '}
-            <strong>{formatYen(limitCommitment(ad, body.maxDeliveries).newMaxTotal)}</strong>
-          </>
-        ),
-        confirmLabel: (body) => `上限を${deliveries(body.maxDeliveries)}に変更する`,
-        commitment: (body) => {
-          const commitment = limitCommitment(ad, body.maxDeliveries);
-          return [
-            { label: '1配信あたりの単価', value: formatYen(commitment.perDelivery) },
-            {
-              label: '配信上限数',
-              value: `${deliveries(ad.maxDeliveries)} → ${deliveries(body.maxDeliveries)}（+${formatNumber(commitment.addedDeliveries)}件）`,
-            },
-            {
-              label: '新しい最大ご請求額（税込）',
-              value: `${formatYen(commitment.newMaxTotal)}（+${formatYen(commitment.addedTotal)}）`,
-              total: true,
-            },
-          ];
+function raiseLimit(ad: AdvertiserAdRow): NumberChange<RaiseLimitBody> {
+  return {
+    field: 'maxDeliveries',
+    schemaFor: raiseLimitSchema,
+    bodyOf: (text) => ({ maxDeliveries: wholeNumber(text) }),
+    initialText: '',
+    input: { id: `limit-${ad.id}`, label: '新しい配信上限数（件）', min: ad.maxDeliveries + 1 },
+    done: messages.adLimitRaised,
+    failed: messages.updateFailed,
+    titles: { edit: '配信上限の変更', confirm: '配信上限の変更内容の確認' },
+    testId: 'raise-limit',
+    current: `現在の上限 ${deliveries(ad.maxDeliveries)}（配信済み ${deliveries(ad.deliveryCount)}）・最大ご請求額（税込）${formatYen(totalWithTax(ad.unitPrice, ad.maxDeliveries))}`,
+    preview: (body) => (
+      <>
+        新しい最大ご請求額（税込）{' '}
+        <strong>{formatYen(limitCommitment(ad, body.maxDeliveries).newMaxTotal)}</strong>
+      </>
+    ),
+    confirmLabel: (body) => `上限を${deliveries(body.maxDeliveries)}に変更する`,
+    commitment: (body) => {
+      const commitment = limitCommitment(ad, body.maxDeliveries);
+      return [
+        { label: '1配信あたりの単価', value: formatYen(commitment.perDelivery) },
+        {
+          label: '配信上限数',
+          value: `${deliveries(ad.maxDeliveries)} → ${deliveries(body.maxDeliveries)}（+${formatNumber(commitment.addedDeliveries)}件）`,
         },
-        confirmNote: `実際のご請求は配信した件数分です（これまでのご利用 ${formatYen(ad.spend)}・税抜）。${
-          ad.status === 'approved' && !ad.isActive ? '停止中の広告は、変更すると配信を再開します。' : ''
-        }`,
-      }}
-    />
-  );
+        {
+          label: '新しい最大ご請求額（税込）',
+          value: `${formatYen(commitment.newMaxTotal)}（+${formatYen(commitment.addedTotal)}）`,
+          total: true,
+        },
+      ];
+    },
+    confirmNote: `実際のご請求は配信した件数分です（これまでのご利用 ${formatYen(ad.spend)}・税抜）。${
+      ad.status === 'approved' && !ad.isActive ? '停止中の広告は、変更すると配信を再開します。' : ''
+    }`,
+  };
 }
+
+export function RaiseLimitDialog(props: ActionDialogProps) {
+  const raise = useRaiseAdLimit();
+  return <NumberChangeDialog {...props} change={raiseLimit(props.ad)} mutation={raise} />;
+}
+
+const dailyBudgetSchema = (maxDeliveries: number) =>
+  dailyBudgetBody.superRefine((body, context) => {
+    const problem = dailyBudgetProblem({ ...body, maxDeliveries });
+    if (problem) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
 
 /**
  * Set, change or remove (left empty) an ad's daily budget, running or not: a whole number up
  * to the cap, then what a day may cost at most, confirmed. Today's deliveries count against it at once.
  */
-export function DailyBudgetDialog(props: ActionDialogProps) {
-  const { ad } = props;
-  const change = useSetAdDailyBudget();
-  const schema = useMemo(
-    () =>
-      dailyBudgetBody.superRefine((body, context) => {
-        const problem = dailyBudgetProblem({ ...body, maxDeliveries: ad.maxDeliveries });
-        if (problem) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
-      }),
-    [ad.maxDeliveries],
-  );
-  return (
-    <NumberChangeDialog
-      {...props}
-      change={{
-        field: 'dailyBudget',
-        schema,
-        bodyOf: (text) => ({ dailyBudget: text.trim() === '' ? null : wholeNumber(text) }),
-        initialText: ad.dailyBudget === null ? '' : String(ad.dailyBudget),
-        input: {
-          id: `daily-budget-${ad.id}`,
-          label: '1日の配信上限数（件・空欄で上限なし）',
-          min: 1,
-          max: ad.maxDeliveries,
-        },
-        send: (body) => change.mutateAsync({ adId: ad.id, body }),
-        pending: change.isPending,
-        done: dailyBudgetMessages.changed,
-        failed: dailyBudgetMessages.changeFailed,
-        titles: { edit: '1日の配信上限の変更', confirm: '1日の配信上限の変更内容の確認' },
-        testId: 'daily-budget',
-        current: `現在の1日の上限 ${dailyBudgetLabel(ad.dailyBudget)}・配信上限数 ${deliveries(ad.maxDeliveries)}`,
-        confirmLabel: ({ dailyBudget }) =>
-          dailyBudget === null ? '1日の上限をなくす' : `1日の上限を${deliveries(dailyBudget)}に変更する`,
-        commitment: ({ dailyBudget }) => [
-          { label: '1配信あたりの単価', value: formatYen(ad.unitPrice) },
-          {
-            label: '1日の配信上限数',
-            value: `${dailyBudgetLabel(ad.dailyBudget)} → ${dailyBudgetLabel(dailyBudget)}`,
-          },
-          {
-            label: '1日あたりの最大ご請求額（税込）',
-            value: dailyBudget === null ? '上限なし' : formatYen(totalWithTax(ad.unitPrice, dailyBudget)),
-            total: true,
-          },
-        ],
-        confirmNote: `配信上限数（${deliveries(ad.maxDeliveries)}）と最大ご請求額は変わりません。今日すでに配信した件数も新しい上限に数えます。`,
-      }}
-    />
-  );
+function dailyBudget(ad: AdvertiserAdRow): NumberChange<DailyBudgetBody> {
+  return {
+    field: 'dailyBudget',
+    schemaFor: dailyBudgetSchema,
+    bodyOf: (text) => ({ dailyBudget: text.trim() === '' ? null : wholeNumber(text) }),
+    initialText: ad.dailyBudget === null ? '' : String(ad.dailyBudget),
+    input: {
+      id: `daily-budget-${ad.id}`,
+      label: '1日の配信上限数（件・空欄で上限なし）',
+      min: 1,
+      max: ad.maxDeliveries,
+    },
+    done: dailyBudgetMessages.changed,
+    failed: dailyBudgetMessages.changeFailed,
+    titles: { edit: '1日の配信上限の変更', confirm: '1日の配信上限の変更内容の確認' },
+    testId: 'daily-budget',
+    current: `現在の1日の上限 ${dailyBudgetLabel(ad.dailyBudget)}・配信上限数 ${deliveries(ad.maxDeliveries)}`,
+    confirmLabel: ({ dailyBudget }) =>
+      dailyBudget === null ? '1日の上限をなくす' : `1日の上限を${deliveries(dailyBudget)}に変更する`,
+    commitment: ({ dailyBudget }) => [
+      { label: '1配信あたりの単価', value: formatYen(ad.unitPrice) },
+      {
+        label: '1日の配信上限数',
+        value: `${dailyBudgetLabel(ad.dailyBudget)} → ${dailyBudgetLabel(dailyBudget)}`,
+      },
+      {
+        label: '1日あたりの最大ご請求額（税込）',
+        value: dailyBudget === null ? '上限なし' : formatYen(totalWithTax(ad.unitPrice, dailyBudget)),
+        total: true,
+      },
+    ],
+    confirmNote: `配信上限数（${deliveries(ad.maxDeliveries)}）と最大ご請求額は変わりません。今日すでに配信した件数も新しい上限に数えます。`,
+  };
 }
 
-/** SPEC §4: ending delivery is confirmed in the page, showing what the ad has delivered and cost. */
-export function EndDeliveryDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
-  const end = useEndAdDelivery();
+export function DailyBudgetDialog(props: ActionDialogProps) {
+  const change = useSetAdDailyBudget();
+  return <NumberChangeDialog {...props} change={dailyBudget(props.ad)} mutation={change} />;
+}
+
+/** What a one-click action on an ad says: in its dialog, and above the table once it is done. */
+type OneClickAction = Pick<
+  ComponentProps<typeof ConfirmDialog>,
+  'title' | 'confirmLabel' | 'tone' | 'testId'
+> & {
+  done: string;
+  /** Why it was refused, in words. */
+  failure: (refusal: unknown) => string;
+};
+
+/**
+ * A one-click action on an ad, confirmed in the page: the ad's title, what the action commits
+ * (`children`), and the button that sends it. Done, its words are said above the table and the
+ * dialog closes; refused, the dialog stays open saying why. `refused` may take a refusal over
+ * (returning true), as a draft without a card goes to the card's page.
+ */
+function OneClickDialog({
+  ad,
+  onDone,
+  onClose,
+  returnFocus,
+  action,
+  mutation,
+  refused = () => false,
+  confirmDisabled,
+  error,
+  children,
+}: ActionDialogProps & {
+  action: OneClickAction;
+  mutation: { mutateAsync: (adId: string) => Promise<unknown>; isPending: boolean };
+  refused?: (refusal: unknown) => boolean;
+  confirmDisabled?: boolean;
+  /** A problem known before sending (the pricing could not be read), said instead of a refusal. */
+  error?: string;
+  children: ReactNode;
+}) {
+  const { done, failure: failureOf, ...words } = action;
   const [failure, setFailure] = useState('');
-  const spent = spentSoFar(ad.spend);
   const confirm = async () => {
     try {
-      await end.mutateAsync(ad.id);
-      onDone({ kind: 'ok', text: messages.adDeliveryEnded });
+      await mutation.mutateAsync(ad.id);
+      onDone({ kind: 'ok', text: done });
       onClose();
     } catch (refusal) {
-      const alreadyEnded = refusal instanceof ApiError && refusal.message === messages.adAlreadyEnded;
-      setFailure(alreadyEnded ? messages.adAlreadyEnded : messages.adStopFailed);
+      if (!refused(refusal)) setFailure(failureOf(refusal));
     }
   };
   return (
     <ConfirmDialog
-      title={messages.endDeliveryConfirm}
-      confirmLabel="配信を終了する"
-      tone="danger"
+      {...words}
+      lead={ad.adTitle}
       onConfirm={() => void confirm()}
+      confirmDisabled={confirmDisabled}
+      pending={mutation.isPending}
+      error={error || failure}
       onClose={onClose}
-      pending={end.isPending}
-      error={failure}
       returnFocus={returnFocus}
-      testId="end-delivery"
     >
-      <p className="dialog__lead">「{ad.adTitle}」</p>
+      {children}
+    </ConfirmDialog>
+  );
+}
+
+/** The words of each one-click action on an ad. */
+const oneClickActions = {
+  endDelivery: {
+    title: messages.endDeliveryConfirm,
+    confirmLabel: '配信を終了する',
+    tone: 'danger',
+    testId: 'end-delivery',
+    done: messages.adDeliveryEnded,
+    failure: (refusal) =>
+      refusal instanceof ApiError && refusal.message === messages.adAlreadyEnded
+        ? messages.adAlreadyEnded
+        : messages.adStopFailed,
+  },
+  pause: {
+    title: '配信の一時停止',
+    confirmLabel: '一時停止する',
+    testId: 'pause',
+    done: runningAdMessages.paused,
+    failure: (refusal) => refusalOr(refusal, runningAdMessages.pauseFailed),
+  },
+  resume: {
+    title: '配信の再開',
+    confirmLabel: '配信を再開する',
+    testId: 'resume',
+    done: runningAdMessages.resumed,
+    failure: (refusal) => refusalOr(refusal, runningAdMessages.resumeFailed),
+  },
+  submitDraft: {
+    title: '審査への提出内容の確認',
+    confirmLabel: '審査に提出する',
+    testId: 'submit-draft',
+    done: messages.adSubmitted,
+    failure: (refusal) => refusalOr(refusal, runningAdMessages.submitFailed),
+  },
+} satisfies Record<string, OneClickAction>;
+
+/** SPEC §4: ending delivery is confirmed in the page, showing what the ad has delivered and cost. */
+export function EndDeliveryDialog(props: ActionDialogProps) {
+  const { ad } = props;
+  const end = useEndAdDelivery();
+  const spent = spentSoFar(ad.spend);
+  return (
+    <OneClickDialog {...props} action={oneClickActions.endDelivery} mutation={end}>
       <CommitList
         testId="end-delivery-spent"
         rows={[
@@ -344,37 +424,17 @@ export function EndDeliveryDialog({ ad, onDone, onClose, returnFocus }: ActionDi
         終了すると、ユーザーの広告一覧に表示されなくなります。まだ配信していない
         {deliveries(Math.max(0, ad.maxDeliveries - ad.deliveryCount))}分は請求されません。
       </p>
-    </ConfirmDialog>
+    </OneClickDialog>
   );
 }
 
 /** Pausing keeps the cap and everything delivered; confirmed in the page. */
-export function PauseDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
+export function PauseDialog(props: ActionDialogProps) {
   const pause = usePauseAd();
-  const [failure, setFailure] = useState('');
-  const confirm = async () => {
-    try {
-      await pause.mutateAsync(ad.id);
-      onDone({ kind: 'ok', text: runningAdMessages.paused });
-      onClose();
-    } catch (refusal) {
-      setFailure(refusalOr(refusal, runningAdMessages.pauseFailed));
-    }
-  };
   return (
-    <ConfirmDialog
-      title="配信の一時停止"
-      confirmLabel="一時停止する"
-      onConfirm={() => void confirm()}
-      onClose={onClose}
-      pending={pause.isPending}
-      error={failure}
-      returnFocus={returnFocus}
-      testId="pause"
-    >
-      <p className="dialog__lead">「{ad.adTitle}」</p>
+    <OneClickDialog {...props} action={oneClickActions.pause} mutation={pause}>
       <p>{runningAdMessages.pauseConfirm}</p>
-    </ConfirmDialog>
+    </OneClickDialog>
   );
 }
 
@@ -389,33 +449,13 @@ function remainingRows(ad: AdvertiserAd) {
 }
 
 /** Resuming spends again: what it may cost at most is shown, and a second click resumes. */
-export function ResumeDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
+export function ResumeDialog(props: ActionDialogProps) {
   const resume = useResumeAd();
-  const [failure, setFailure] = useState('');
-  const confirm = async () => {
-    try {
-      await resume.mutateAsync(ad.id);
-      onDone({ kind: 'ok', text: runningAdMessages.resumed });
-      onClose();
-    } catch (refusal) {
-      setFailure(refusalOr(refusal, runningAdMessages.resumeFailed));
-    }
-  };
   return (
-    <ConfirmDialog
-      title="配信の再開"
-      confirmLabel="配信を再開する"
-      onConfirm={() => void confirm()}
-      onClose={onClose}
-      pending={resume.isPending}
-      error={failure}
-      returnFocus={returnFocus}
-      testId="resume"
-    >
-      <p className="dialog__lead">「{ad.adTitle}」</p>
-      <CommitList testId="resume-commitment" rows={remainingRows(ad)} />
+    <OneClickDialog {...props} action={oneClickActions.resume} mutation={resume}>
+      <CommitList testId="resume-commitment" rows={remainingRows(props.ad)} />
       <p className="note">実際のご請求は配信した件数分です。</p>
-    </ConfirmDialog>
+    </OneClickDialog>
   );
 }
 
@@ -423,38 +463,26 @@ export function ResumeDialog({ ad, onDone, onClose, returnFocus }: ActionDialogP
  * A draft sent for review is priced then, at the pricing in force: what one delivery and the whole
  * cap will cost (SPEC §9) are shown, and a second click submits.
  */
-export function SubmitDraftDialog({ ad, onDone, onClose, returnFocus }: ActionDialogProps) {
+export function SubmitDraftDialog(props: ActionDialogProps) {
+  const { ad } = props;
   const submit = useSubmitDraft();
   const pricing = usePricing();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState('');
   const cost = pricing.data ? (pricing.data.isAdmin ? 0 : perDeliveryCost(pricing.data, ad)) : null;
-  const confirm = async () => {
-    try {
-      await submit.mutateAsync(ad.id);
-      onDone({ kind: 'ok', text: messages.adSubmitted });
-      onClose();
-    } catch (refusal) {
-      if (isCardRequired(refusal)) {
-        navigate('/advertiser/card-setup', { state: cardRequiredState });
-        return;
-      }
-      setFailure(refusalOr(refusal, runningAdMessages.submitFailed));
-    }
+  const cardRequired = (refusal: unknown) => {
+    if (!isCardRequired(refusal)) return false;
+    navigate('/advertiser/card-setup', { state: cardRequiredState });
+    return true;
   };
   return (
-    <ConfirmDialog
-      title="審査への提出内容の確認"
-      confirmLabel="審査に提出する"
-      onConfirm={() => void confirm()}
-      onClose={onClose}
-      pending={submit.isPending}
+    <OneClickDialog
+      {...props}
+      action={oneClickActions.submitDraft}
+      mutation={submit}
+      refused={cardRequired}
       confirmDisabled={cost === null}
-      error={pricing.isError ? messages.pricingUnavailable : failure}
-      returnFocus={returnFocus}
-      testId="submit-draft"
+      error={pricing.isError ? messages.pricingUnavailable : undefined}
     >
-      <p className="dialog__lead">「{ad.adTitle}」</p>
       <CommitList
         testId="submit-commitment"
         rows={[
@@ -470,7 +498,7 @@ export function SubmitDraftDialog({ ad, onDone, onClose, returnFocus }: ActionDi
       <p className="note">
         単価は提出時の料金で決まります。実際のご請求は配信した件数分です。審査結果は1〜2営業日以内にメールでお知らせします。
       </p>
-    </ConfirmDialog>
+    </OneClickDialog>
   );
 }
 

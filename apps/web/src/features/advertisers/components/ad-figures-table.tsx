@@ -7,6 +7,7 @@ import {
 } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { ShareBar } from '../../../components/ui/share-bar.tsx';
 import { AdStateBadge } from './ad-status-badge.tsx';
 
 export const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
@@ -38,14 +39,7 @@ function CapCell({ ad }: { ad: DashboardAd }) {
   return (
     <>
       {formatNumber(pacing.delivered)} / {formatNumber(pacing.maxDeliveries)}件
-      <svg className="pacing-bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
-        <rect width={100} height={6} className="pacing-bar__rest" />
-        <rect
-          width={share * 100}
-          height={6}
-          className={share >= 0.8 ? 'pacing-bar__fill pacing-bar__fill--near' : 'pacing-bar__fill'}
-        />
-      </svg>
+      <ShareBar share={share} className="pacing-bar" height={6} near={share >= 0.8} />
     </>
   );
 }

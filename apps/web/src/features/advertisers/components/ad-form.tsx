@@ -36,9 +36,10 @@ import { QuizFields, type QuizFieldsLayout, useQuizFields } from '../../../compo
 import { NumberField, TextField } from '../../../components/ui/text-field.tsx';
 import {
   ageBandLabels,
+  genderAgeParts,
   genderLabels,
   profileTargetingSummary,
-  tickedLabels,
+  targetingParts,
 } from '../../../lib/targeting-labels.ts';
 import { uiText } from '../../../lib/ui-text.ts';
 import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
@@ -262,11 +263,6 @@ const quizLayout: QuizFieldsLayout = {
   correctPicker: 'radio',
 };
 
-/** Who an ad is aimed at, in a line. */
-function targetingLine(targeting: Targeting) {
-  return `性別：${tickedLabels(targeting.targetGender, genderLabels)} ／ 年代：${tickedLabels(targeting.targetAgeRange, ageBandLabels)}`;
-}
-
 /**
  * The create-ad and edit-ad form (SPEC §5 Create ad), a desk tool's form: the ad in folding
  * sections on the left, and beside them, staying in view, the price, the members it reaches and the
@@ -459,7 +455,7 @@ export function AdForm({
         <FormSection
           {...sectionProps('targeting')}
           title="配信対象（性別・年代）"
-          summary={targetingLine(targeting)}
+          summary={genderAgeParts(targeting).join(' ／ ')}
         >
           <TargetingFields value={targeting} onChange={setTargeting} />
         </FormSection>
@@ -536,6 +532,7 @@ export function AdForm({
       {confirming && (
         <ConfirmDialog
           title={confirmTitle}
+          lead={confirming.adTitle}
           confirmLabel={confirmLabel}
           onConfirm={() => void send(onSubmit, confirming)}
           onClose={() => setConfirming(null)}
@@ -543,7 +540,6 @@ export function AdForm({
           returnFocus={submitButton}
           testId="ad-submit-confirm"
         >
-          <p className="dialog__lead">「{confirming.adTitle}」</p>
           <CommitList
             testId="ad-submit-commitment"
             rows={[
@@ -558,7 +554,7 @@ export function AdForm({
               },
               {
                 label: '配信対象',
-                value: [targetingLine(confirming), ...profileTargetingSummary(confirming)].join(' ／ '),
+                value: targetingParts(confirming).join(' ／ '),
               },
               { label: '配信期間', value: scheduleLabel(confirming) ?? '指定なし（承認後すぐに開始）' },
             ]}

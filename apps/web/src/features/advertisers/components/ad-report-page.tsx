@@ -3,7 +3,6 @@ import {
   type AdReportCsvTable,
   type AdReportQuery,
   adReportQuery,
-  formatNumber,
   formatYen,
   messages,
   REPORT_DEFAULT_DAYS,
@@ -12,10 +11,11 @@ import {
 } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DataTable, type TableSpec } from '../../../components/ui/data-table.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { ShareBar } from '../../../components/ui/share-bar.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { ageBandLabels, genderLabels } from '../../../lib/targeting-labels.ts';
@@ -23,28 +23,23 @@ import { useDayRangeForm } from '../../../lib/use-day-range-form.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { downloadAdReportCsv } from '../api/download-ad-report-csv.ts';
 import { useAdReport } from '../api/get-ad-report.ts';
-import { DeliveriesChart } from './deliveries-chart.tsx';
+import { count, percent, slashDate } from './ad-figures-table.tsx';
+import { DeliveriesChart, dayTable } from './deliveries-chart.tsx';
 
-const percent = (rate: number | null) => (rate === null ? '―' : `${Math.round(rate * 1000) / 10}%`);
 const seconds = (value: number | null) => (value === null ? '―' : `${Math.round(value)}秒`);
-const count = (value: number) => `${formatNumber(value)}件`;
-const slashDate = (day: string) => day.replaceAll('-', '/');
 
-const dayColumns: Column<AdReport['days'][number]>[] = [
-  { header: '日付', cell: (row) => slashDate(row.date) },
-  { header: '配信数', cell: (row) => count(row.deliveries) },
-  { header: '回答数', cell: (row) => count(row.answers) },
-  { header: '正解数', cell: (row) => count(row.correct) },
-  { header: '利用金額（税抜）', cell: (row) => formatYen(row.spend) },
-];
-
-const breakdownColumns: Column<AdReport['breakdown'][number]>[] = [
-  { header: '性別', cell: (row) => (row.gender === 'unknown' ? '未設定' : genderLabels[row.gender]) },
-  { header: '年代', cell: (row) => (row.ageBand === 'unknown' ? '未設定' : ageBandLabels[row.ageBand]) },
-  { header: '配信数', cell: (row) => count(row.deliveries) },
-  { header: '回答数', cell: (row) => count(row.answers) },
-  { header: '正答率', cell: (row) => percent(row.correctRate) },
-];
+const breakdownTable: TableSpec<AdReport['breakdown'][number]> = {
+  label: '性別・年代別の表',
+  rowKey: (row) => `${row.gender}-${row.ageBand}`,
+  empty: '表示できるグループはありません。',
+  columns: [
+    { header: '性別', cell: (row) => (row.gender === 'unknown' ? '未設定' : genderLabels[row.gender]) },
+    { header: '年代', cell: (row) => (row.ageBand === 'unknown' ? '未設定' : ageBandLabels[row.ageBand]) },
+    { header: '配信数', cell: (row) => count(row.deliveries) },
+    { header: '回答数', cell: (row) => count(row.answers) },
+    { header: '正答率', cell: (row) => percent(row.correctRate) },
+  ],
+};
 
 /** The range form: two Japan-time days, checked by the server's own schema before anything is asked. */
 function RangeForm({ initial, onShow }: { initial: AdReportQuery; onShow: (range: AdReportQuery) => void }) {
@@ -118,15 +113,7 @@ function OptionAnswers({ report }: { report: AdReport }) {
               <span>{option.text}</span>
               {option.isCorrect && <span className="badge badge--issued">正解</span>}
             </div>
-            <svg
-              className="option-bars__track"
-              viewBox="0 0 100 8"
-              preserveAspectRatio="none"
-              aria-hidden="true"
-            >
-              <rect width={100} height={8} className="option-bars__rest" />
-              <rect width={(option.share ?? 0) * 100} height={8} className="option-bars__fill" />
-            </svg>
+            <ShareBar share={option.share ?? 0} className="option-bars__track" height={8} />
             <span className="option-bars__value">
               {count(option.answers)}（{percent(option.share)}）
             </span>
@@ -190,24 +177,12 @@ function Report({ adId, report }: { adId: string; report: AdReport }) {
       <section className="card" aria-labelledby="report-days-title">
         <h2 id="report-days-title">日別の推移</h2>
         <DeliveriesChart days={report.days} />
-        <DataTable
-          label="日別の表"
-          columns={dayColumns}
-          rows={report.days}
-          rowKey={(row) => row.date}
-          empty="この期間の日付はありません。"
-        />
+        <DataTable {...dayTable} rows={report.days} />
       </section>
       <OptionAnswers report={report} />
       <section className="card" aria-labelledby="report-breakdown-title">
         <h2 id="report-breakdown-title">性別・年代別</h2>
-        <DataTable
-          label="性別・年代別の表"
-          columns={breakdownColumns}
-          rows={report.breakdown}
-          rowKey={(row) => `${row.gender}-${row.ageBand}`}
-          empty="表示できるグループはありません。"
-        />
+        <DataTable {...breakdownTable} rows={report.breakdown} />
         <p className="note" data-testid="hidden-groups">
           性別・年代はクリックした時点のプロフィールです。個人が特定されないよう、{REPORT_MIN_GROUP}
           件未満のグループは表示していません

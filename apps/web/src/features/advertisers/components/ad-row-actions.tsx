@@ -2,7 +2,7 @@ import { type AdvertiserAdRow, runningAdMessages } from '@quiz-points/shared';
 import { type ComponentType, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FormMessageValue } from '../../../components/ui/form-message.tsx';
-import { RowMenu } from '../../../components/ui/row-menu.tsx';
+import { RowMenu, RowMenuButton } from '../../../components/ui/row-menu.tsx';
 import { uiText } from '../../../lib/ui-text.ts';
 import { useDuplicateAd } from '../api/duplicate-ad.ts';
 import {
@@ -122,30 +122,16 @@ export function AdRowActions({
             {/* SPEC §4: the cap of any submitted ad may be raised (a stopped one then delivers again). */}
             {(approved || ad.status === 'pending') && primary !== 'raise' && (
               <li>
-                <button
-                  type="button"
-                  className="row-menu__item"
-                  onClick={() => {
-                    close();
-                    open('raise', 'menu');
-                  }}
-                >
+                <RowMenuButton close={close} onChoose={() => open('raise', 'menu')}>
                   上限を変更
-                </button>
+                </RowMenuButton>
               </li>
             )}
             {(approved || ad.status === 'pending') && (
               <li>
-                <button
-                  type="button"
-                  className="row-menu__item"
-                  onClick={() => {
-                    close();
-                    open('budget', 'menu');
-                  }}
-                >
+                <RowMenuButton close={close} onChoose={() => open('budget', 'menu')}>
                   1日の上限を変更
-                </button>
+                </RowMenuButton>
               </li>
             )}
             {page && primary !== 'resubmit' && (
@@ -156,30 +142,15 @@ export function AdRowActions({
               </li>
             )}
             <li>
-              <button
-                type="button"
-                className="row-menu__item"
-                disabled={duplicate.isPending}
-                onClick={() => {
-                  close();
-                  void copy();
-                }}
-              >
+              <RowMenuButton close={close} onChoose={() => void copy()} disabled={duplicate.isPending}>
                 {duplicate.isPending ? uiText.sending : '複製'}
-              </button>
+              </RowMenuButton>
             </li>
             {approved && ad.isActive && (
               <li className="row-menu__separated">
-                <button
-                  type="button"
-                  className="row-menu__item row-menu__item--danger"
-                  onClick={() => {
-                    close();
-                    open('end', 'menu');
-                  }}
-                >
+                <RowMenuButton close={close} onChoose={() => open('end', 'menu')} danger>
                   配信を終了する
-                </button>
+                </RowMenuButton>
               </li>
             )}
           </ul>

@@ -14,12 +14,7 @@ import { Link } from 'react-router';
 import type { FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { formatDay } from '../../../lib/format.ts';
-import {
-  ageBandLabels,
-  genderLabels,
-  profileTargetingSummary,
-  tickedLabels,
-} from '../../../lib/targeting-labels.ts';
+import { targetingParts } from '../../../lib/targeting-labels.ts';
 import { BulkDialog } from './ad-action-dialogs.tsx';
 import { AdRowActions, adPageOf } from './ad-row-actions.tsx';
 import { adStateBadges, dailyBudgetReachedToday } from './ad-state.ts';
@@ -47,15 +42,7 @@ const correctRateText = (correct: number, answers: number) =>
 
 /** Who an ad is aimed at, in a line: 全員 when at no one in particular. */
 function targetingText(ad: AdvertiserAdRow) {
-  const parts = [
-    ...(Object.values(ad.targetGender).some(Boolean)
-      ? [`性別：${tickedLabels(ad.targetGender, genderLabels)}`]
-      : []),
-    ...(Object.values(ad.targetAgeRange).some(Boolean)
-      ? [`年代：${tickedLabels(ad.targetAgeRange, ageBandLabels)}`]
-      : []),
-    ...profileTargetingSummary(ad),
-  ];
+  const parts = targetingParts(ad, { chosenOnly: true });
   return parts.length === 0 ? '配信対象：全員' : `配信対象 ${parts.join(' ／ ')}`;
 }
 

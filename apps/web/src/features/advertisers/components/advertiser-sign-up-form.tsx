@@ -1,13 +1,13 @@
 import { advertiserSignUpBody, messages, PASSWORD_MIN_LENGTH } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { emailInput, passwordInput } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useSignUpAdvertiser } from '../api/sign-up-advertiser.ts';
+import { useAccountForm } from '../hooks/use-account-form.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
 import { companyFields } from './company-details-form.tsx';
 
@@ -32,47 +32,28 @@ const fields: AccountField<keyof typeof empty>[] = [
  */
 export function AdvertiserSignUpForm() {
   const signUp = useSignUpAdvertiser();
-  const form = useForm(advertiserSignUpBody);
-  const formElement = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(empty);
   const [agreed, setAgreed] = useState(false);
   const [sent, setSent] = useState(false);
+  const { form, values, setValues, formProps, fieldProps } = useAccountForm(advertiserSignUpBody, empty, {
+    extra: { agreeToTerms: agreed },
+    onSubmit: () => setSent(false),
+    send: async (body) => {
+      await signUp.mutateAsync(body);
+      setValues(empty);
+      setAgreed(false);
+      setSent(true);
+    },
+    refused: (failure) => (failure instanceof ApiError ? failure.message : messages.genericErrorSentence),
+  });
   const input = { ...values, agreeToTerms: agreed };
   const { recheck } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when what was typed changes.
   useEffect(() => recheck(input), [JSON.stringify(input)]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSent(false);
-    const body = form.validate(input);
-    if (!body) return focusFirstInvalid(formElement.current);
-    try {
-      await signUp.mutateAsync(body);
-      setValues(empty);
-      setAgreed(false);
-      setSent(true);
-    } catch (failure) {
-      form.fail(failure instanceof ApiError ? failure.message : messages.genericErrorSentence);
-    }
-  };
-
   return (
-    <form
-      ref={formElement}
-      className="card"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="advertiser-signup-title"
-    >
+    <form {...formProps} className="card" aria-labelledby="advertiser-signup-title">
       <h2 id="advertiser-signup-title">広告主アカウントの新規登録</h2>
-      <AccountFields
-        idPrefix="advertiser-signup"
-        fields={fields}
-        values={values}
-        onChange={(key, value) => setValues({ ...values, [key]: value })}
-        errorOf={form.errorOf}
-      />
+      <AccountFields idPrefix="advertiser-signup" fields={fields} {...fieldProps} />
       <label className="choice choice--block">
         <input
           type="checkbox"

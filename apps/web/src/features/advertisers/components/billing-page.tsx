@@ -9,7 +9,7 @@ import {
   periodLabel,
 } from '@quiz-points/shared';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DataTable, type TableSpec } from '../../../components/ui/data-table.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { formatExchangeTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -18,14 +18,19 @@ import { invoicePdfUrl, useBillingOverview } from '../api/billing.ts';
 const count = (value: number) => `${formatNumber(value)}件`;
 const tax = `消費税（${INVOICE_TAX_RATE_PERCENT}%）`;
 
-const spendColumns: Column<MonthSpendRow>[] = [
-  { header: '広告', cell: (row) => row.adTitle },
-  { header: '配信数', cell: (row) => count(row.deliveries) },
-  { header: '単価', cell: (row) => formatYen(row.unitPrice) },
-  { header: '金額（税抜）', cell: (row) => formatYen(row.subtotal) },
-  { header: tax, cell: (row) => formatYen(row.tax) },
-  { header: '合計（税込）', cell: (row) => formatYen(row.total) },
-];
+const spendTable: TableSpec<MonthSpendRow> = {
+  label: '広告ごとのご利用金額',
+  rowKey: (row) => row.adId,
+  empty: '今月の配信はまだありません。',
+  columns: [
+    { header: '広告', cell: (row) => row.adTitle },
+    { header: '配信数', cell: (row) => count(row.deliveries) },
+    { header: '単価', cell: (row) => formatYen(row.unitPrice) },
+    { header: '金額（税抜）', cell: (row) => formatYen(row.subtotal) },
+    { header: tax, cell: (row) => formatYen(row.tax) },
+    { header: '合計（税込）', cell: (row) => formatYen(row.total) },
+  ],
+};
 
 const statusLabels: Record<string, string> = {
   charging: '決済処理中',
@@ -35,6 +40,30 @@ const statusLabels: Record<string, string> = {
   no_charge: '請求なし',
 };
 
+/** An amount before tax, its tax and the total with tax, as terms of a definition list. */
+function TaxedAmounts({
+  subtotal,
+  taxAmount,
+  total,
+}: {
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+}) {
+  return (
+    <>
+      <dt>金額（税抜）</dt>
+      <dd>{formatYen(subtotal)}</dd>
+      <dt>{tax}</dt>
+      <dd>{formatYen(taxAmount)}</dd>
+      <dt>合計（税込）</dt>
+      <dd>
+        <strong>{formatYen(total)}</strong>
+      </dd>
+    </>
+  );
+}
+
 function Spend({ spend }: { spend: BillingOverview['spend'] }) {
   return (
     <section className="card" aria-labelledby="spend-title">
@@ -42,23 +71,10 @@ function Spend({ spend }: { spend: BillingOverview['spend'] }) {
       <dl className="definition-list" data-testid="spend-summary">
         <dt>配信数</dt>
         <dd>{count(spend.deliveries)}</dd>
-        <dt>金額（税抜）</dt>
-        <dd>{formatYen(spend.subtotal)}</dd>
-        <dt>{tax}</dt>
-        <dd>{formatYen(spend.tax)}</dd>
-        <dt>合計（税込）</dt>
-        <dd>
-          <strong>{formatYen(spend.total)}</strong>
-        </dd>
+        <TaxedAmounts subtotal={spend.subtotal} taxAmount={spend.tax} total={spend.total} />
       </dl>
       <h3>広告ごとの内訳</h3>
-      <DataTable
-        label="広告ごとのご利用金額"
-        columns={spendColumns}
-        rows={spend.ads}
-        rowKey={(row) => row.adId}
-        empty="今月の配信はまだありません。"
-      />
+      <DataTable {...spendTable} rows={spend.ads} />
       <p className="note">
         月末で締め、翌月5日に広告ごとの請求書を発行して、ご登録のカードで決済します。消費税は広告ごとに1円未満を四捨五入します。
       </p>
@@ -78,14 +94,11 @@ function InvoiceItem({ invoice }: { invoice: InvoiceSummary }) {
         <dd>
           {count(invoice.deliveries)} × {formatYen(invoice.unitPrice)}
         </dd>
-        <dt>金額（税抜）</dt>
-        <dd>{formatYen(invoice.subtotal + invoice.carriedIn)}</dd>
-        <dt>{tax}</dt>
-        <dd>{formatYen(invoice.tax)}</dd>
-        <dt>合計（税込）</dt>
-        <dd>
-          <strong>{formatYen(invoice.total)}</strong>
-        </dd>
+        <TaxedAmounts
+          subtotal={invoice.subtotal + invoice.carriedIn}
+          taxAmount={invoice.tax}
+          total={invoice.total}
+        />
         <dt>状態</dt>
         <dd>{statusLabels[invoice.status] ?? invoice.status}</dd>
       </dl>

@@ -5,13 +5,13 @@ import {
   companyDetailsBody,
   invoiceMessages,
 } from '@quiz-points/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormError, FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { focusFirstInvalid, useForm } from '../../../lib/use-form.ts';
 import { useCompanyDetails, useUpdateCompanyDetails } from '../api/billing.ts';
+import { useAccountForm } from '../hooks/use-account-form.ts';
 import { type AccountField, AccountFields } from './account-fields.tsx';
 
 type CompanyValues = { companyName: string; companyAddress: string };
@@ -36,45 +36,31 @@ export const companyFields: AccountField<keyof CompanyValues>[] = [
 
 function Form({ company }: { company: AdvertiserCompany }) {
   const update = useUpdateCompanyDetails();
-  const form = useForm(companyDetailsBody);
-  const formElement = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<CompanyValues>({
+  const [message, setMessage] = useState<FormMessageValue>(null);
+  const initial: CompanyValues = {
     companyName: company.companyName ?? '',
     companyAddress: company.companyAddress ?? '',
+  };
+  const { form, values, formProps, fieldProps } = useAccountForm(companyDetailsBody, initial, {
+    onSubmit: () => setMessage(null),
+    send: async (body) => {
+      await update.mutateAsync(body);
+      setMessage({ kind: 'ok', text: invoiceMessages.companySaved });
+    },
+    refused: (failure) => (failure instanceof ApiError ? failure.message : invoiceMessages.companySaveFailed),
   });
-  const [message, setMessage] = useState<FormMessageValue>(null);
   const { recheck } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when what was typed changes.
   useEffect(() => recheck(values), [values.companyName, values.companyAddress]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const body = form.validate(values);
-    // Each wrong field says what is wrong beside it, once, and takes the focus.
-    if (!body) return focusFirstInvalid(formElement.current);
-    try {
-      await update.mutateAsync(body);
-      setMessage({ kind: 'ok', text: invoiceMessages.companySaved });
-    } catch (failure) {
-      form.fail(failure instanceof ApiError ? failure.message : invoiceMessages.companySaveFailed);
-    }
-  };
-
   return (
-    <form ref={formElement} onSubmit={submit} noValidate aria-labelledby="company-details-title">
+    <form {...formProps} aria-labelledby="company-details-title">
       <p className="note">
         現在の宛名：<strong>{company.companyName ?? company.displayName}</strong>
         {company.companyAddress ? `（${company.companyAddress}）` : ''}
         。発行済みの請求書の宛名は変わりません。
       </p>
-      <AccountFields
-        idPrefix="company"
-        fields={companyFields}
-        values={values}
-        onChange={(key, value) => setValues({ ...values, [key]: value })}
-        errorOf={form.errorOf}
-      />
+      <AccountFields idPrefix="company" fields={companyFields} {...fieldProps} />
       <FormError text={form.formError} />
       <FormMessage message={message} />
       <SubmitButton pending={update.isPending}>宛名を保存する</SubmitButton>

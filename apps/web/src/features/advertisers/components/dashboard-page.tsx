@@ -7,15 +7,12 @@ import {
 } from '@quiz-points/shared';
 import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/ui/daily-bar-chart.tsx';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
-import { AdFiguresTable, count, perAnswer, percent, slashDate } from './ad-figures-table.tsx';
+import { AdFiguresTable, count, perAnswer, percent } from './ad-figures-table.tsx';
 import { DashboardAlerts } from './dashboard-alerts.tsx';
-import { DashboardRangePicker, useDashboardQuery } from './dashboard-range-picker.tsx';
-import { DeliveriesChart } from './deliveries-chart.tsx';
+import { DashboardRangeFigures } from './dashboard-range-picker.tsx';
+import { DeliveriesChart, dayTable } from './deliveries-chart.tsx';
 
 /** The range's figures at a glance: spend with and without tax, deliveries, answers, correct rate, cost per answer. */
 function Figures({ dashboard }: { dashboard: AdvertiserDashboard }) {
@@ -53,14 +50,6 @@ function Figures({ dashboard }: { dashboard: AdvertiserDashboard }) {
   );
 }
 
-const dayColumns: Column<AdvertiserDashboard['days'][number]>[] = [
-  { header: '日付', cell: (day) => slashDate(day.date) },
-  { header: '配信数', cell: (day) => count(day.deliveries), className: 'cell-number' },
-  { header: '回答数', cell: (day) => count(day.answers), className: 'cell-number' },
-  { header: '正解数', cell: (day) => count(day.correct), className: 'cell-number' },
-  { header: '利用金額（税抜）', cell: (day) => formatYen(day.spend), className: 'cell-number' },
-];
-
 function Dashboard({ dashboard }: { dashboard: AdvertiserDashboard }) {
   return (
     <>
@@ -72,13 +61,7 @@ function Dashboard({ dashboard }: { dashboard: AdvertiserDashboard }) {
           <DeliveriesChart days={dashboard.days} />
           <details>
             <summary>日別の数値を表で見る</summary>
-            <DataTable
-              label="日別の表"
-              columns={dayColumns}
-              rows={dashboard.days}
-              rowKey={(day) => day.date}
-              empty="この期間の日付はありません。"
-            />
+            <DataTable {...dayTable} rows={dashboard.days} />
           </details>
         </section>
         <section className="card" aria-labelledby="dashboard-spend-title">
@@ -111,8 +94,6 @@ function Dashboard({ dashboard }: { dashboard: AdvertiserDashboard }) {
 export default function DashboardPage({ advertiser }: { advertiser: AdvertiserMe }) {
   useDocumentTitle('ダッシュボード');
   const [params] = useSearchParams();
-  const query = useDashboardQuery();
-  const dashboard = useDashboard(query);
   // Arriving from the e-mail confirmation link, which signs in (advertiser-account-section.tsx).
   const verified = params.get('verified') === '1' && !params.has('error');
   return (
@@ -131,11 +112,7 @@ export default function DashboardPage({ advertiser }: { advertiser: AdvertiserMe
       {advertiser.isAdmin && (
         <p className="note">運営アカウントのハウス広告の状況です（料金はかかりません）。</p>
       )}
-      <DashboardRangePicker shown={dashboard.data} />
-      {dashboard.isPlaceholderData && <Loading label="選んだ期間を集計しています…" />}
-      <QueryContent query={dashboard} errorMessage={(error) => error.message || messages.loadFailed}>
-        {(data) => <Dashboard dashboard={data} />}
-      </QueryContent>
+      <DashboardRangeFigures>{(dashboard) => <Dashboard dashboard={dashboard} />}</DashboardRangeFigures>
     </div>
   );
 }

@@ -1,22 +1,29 @@
 import {
+  type AdvertiserDashboard,
   type AdvertiserDashboardQuery,
   adReportQuery,
   type DashboardRange,
   dashboardRangeLabels,
   dashboardRanges,
+  messages,
   REPORT_MAX_DAYS,
 } from '@quiz-points/shared';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-message.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDayRangeForm } from '../../../lib/use-day-range-form.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { slashDate } from './ad-figures-table.tsx';
 
 /**
  * The range the address names: `?range=this-month`, or `?from=2026-04-01&to=2026-04-30`
  * for any other, or neither for the server's default; so a range can be bookmarked and the back
  * button steps between ranges. Anything else is sent as it is, for the server to refuse in words.
  */
-export function useDashboardQuery(): AdvertiserDashboardQuery {
+function useDashboardQuery(): AdvertiserDashboardQuery {
   const [params] = useSearchParams();
   const from = params.get('from');
   const to = params.get('to');
@@ -24,8 +31,6 @@ export function useDashboardQuery(): AdvertiserDashboardQuery {
   const range = params.get('range');
   return range === null ? {} : { range: range as DashboardRange };
 }
-
-const slashDate = (day: string) => day.replaceAll('-', '/');
 
 /** Any two days, checked by the server's own rule before the address changes. */
 function CustomRange({ from, to }: { from: string; to: string }) {
@@ -55,7 +60,7 @@ function CustomRange({ from, to }: { from: string; to: string }) {
  * and any two Japan-time days (at most REPORT_MAX_DAYS). `shown` is the range the figures on screen
  * cover, as the server answered it (none while the address names one it refused).
  */
-export function DashboardRangePicker({
+function DashboardRangePicker({
   shown = { range: 'custom', from: '', to: '' },
 }: {
   shown?: { range: DashboardRange | 'custom'; from: string; to: string };
@@ -81,5 +86,26 @@ export function DashboardRangePicker({
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The range picker, then `children` showing the figures of the range the address names. The last
+ * figures stay on screen, said to be counting, until the next range's arrive.
+ */
+export function DashboardRangeFigures({
+  children,
+}: {
+  children: (dashboard: AdvertiserDashboard) => ReactNode;
+}) {
+  const dashboard = useDashboard(useDashboardQuery());
+  return (
+    <>
+      <DashboardRangePicker shown={dashboard.data} />
+      {dashboard.isPlaceholderData && <Loading label="選んだ期間を集計しています…" />}
+      <QueryContent query={dashboard} errorMessage={(error) => error.message || messages.loadFailed}>
+        {children}
+      </QueryContent>
+    </>
   );
 }

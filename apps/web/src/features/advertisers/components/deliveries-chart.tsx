@@ -1,5 +1,23 @@
-import { type AdReport, formatNumber } from '@quiz-points/shared';
+import { type AdReport, formatNumber, formatYen } from '@quiz-points/shared';
 import { DayBarsFigure, peakOf } from '../../../components/ui/daily-bar-chart.tsx';
+import type { TableSpec } from '../../../components/ui/data-table.tsx';
+import { count, slashDate } from './ad-figures-table.tsx';
+
+const number = 'cell-number';
+
+/** The chart's figures, a day a row: what a screen reader (or anyone who needs a number) reads. */
+export const dayTable: TableSpec<AdReport['days'][number]> = {
+  label: '日別の表',
+  rowKey: (day) => day.date,
+  empty: 'この期間の日付はありません。',
+  columns: [
+    { header: '日付', cell: (day) => slashDate(day.date) },
+    { header: '配信数', cell: (day) => count(day.deliveries), className: number },
+    { header: '回答数', cell: (day) => count(day.answers), className: number },
+    { header: '正解数', cell: (day) => count(day.correct), className: number },
+    { header: '利用金額（税抜）', cell: (day) => formatYen(day.spend), className: number },
+  ],
+};
 
 /**
  * Deliveries and answers per day of the report's range as a small inline SVG bar chart, the answers

@@ -6,13 +6,36 @@ import { applyImageChoice, useSaveAsDraft, useSendAd } from '../hooks/use-send-a
 import { AdForm } from './ad-form.tsx';
 import { OwnAdPage } from './own-ad-page.tsx';
 
-/** A draft: saved again as a draft, or submitted for review as a new ad. */
-function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
+/** What the form's send button and its confirmation say: a draft's first review, a rejected ad's next. */
+const sendWords = {
+  draft: {
+    submitLabel: '審査に提出する',
+    confirmTitle: '審査への提出内容の確認',
+    confirmLabel: 'この内容で提出する',
+  },
+  rejected: {
+    submitLabel: '修正して再申請する',
+    confirmTitle: '再申請の内容の確認',
+    confirmLabel: 'この内容で再申請する',
+  },
+};
+
+/**
+ * The edited ad sent for review: the image first, so the update then sends the ad, image and all.
+ * `failureMessage` is the form's message for a refusal that says nothing itself.
+ */
+function useSendEditedAd(ad: AdvertiserAdDetail, failureMessage: string) {
   const update = useUpdateAd();
   const submit = useSendAd(async (body, image) => {
     await applyImageChoice(ad.id, image);
     return update.mutateAsync({ adId: ad.id, body });
-  }, messages.adCreateFailed);
+  }, failureMessage);
+  return { submit, pending: update.isPending };
+}
+
+/** A draft: saved again as a draft, or submitted for review as a new ad. */
+function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
+  const { submit, pending } = useSendEditedAd(ad, messages.adCreateFailed);
   const draft = useSaveDraft();
   const save = useSaveAsDraft(async (body, image) => {
     await draft.mutateAsync({ adId: ad.id, body });
@@ -21,11 +44,9 @@ function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
   return (
     <AdForm
       initial={ad}
-      submitLabel="審査に提出する"
-      confirmTitle="審査への提出内容の確認"
-      confirmLabel="この内容で提出する"
+      {...sendWords.draft}
       onSubmit={submit}
-      pending={update.isPending}
+      pending={pending}
       newAd
       onSaveDraft={save}
       savingDraft={draft.isPending}
@@ -34,12 +55,7 @@ function EditDraftForm({ ad }: { ad: AdvertiserAdDetail }) {
 }
 
 function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
-  const update = useUpdateAd();
-  // The image first: the resubmission then sends the ad, image and all, back to review.
-  const submit = useSendAd(async (body, image) => {
-    await applyImageChoice(ad.id, image);
-    return update.mutateAsync({ adId: ad.id, body });
-  }, messages.updateFailed);
+  const { submit, pending } = useSendEditedAd(ad, messages.updateFailed);
 
   if (ad.status === 'draft') return <EditDraftForm ad={ad} />;
   if (ad.status !== 'rejected') {
@@ -57,14 +73,7 @@ function EditAdForm({ ad }: { ad: AdvertiserAdDetail }) {
           <p>{ad.rejectionReason}</p>
         </div>
       )}
-      <AdForm
-        initial={ad}
-        submitLabel="修正して再申請する"
-        confirmTitle="再申請の内容の確認"
-        confirmLabel="この内容で再申請する"
-        onSubmit={submit}
-        pending={update.isPending}
-      />
+      <AdForm initial={ad} {...sendWords.rejected} onSubmit={submit} pending={pending} />
     </>
   );
 }

@@ -1,10 +1,7 @@
-import { type AdvertiserDashboard, formatYen, messages } from '@quiz-points/shared';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { type AdvertiserDashboard, formatYen } from '@quiz-points/shared';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
 import { AdFiguresTable, count, percent, slashDate } from './ad-figures-table.tsx';
-import { DashboardRangePicker, useDashboardQuery } from './dashboard-range-picker.tsx';
+import { DashboardRangeFigures } from './dashboard-range-picker.tsx';
 
 function Reports({ dashboard }: { dashboard: AdvertiserDashboard }) {
   const { totals } = dashboard;
@@ -32,16 +29,10 @@ function Reports({ dashboard }: { dashboard: AdvertiserDashboard }) {
  */
 export default function ReportsPage() {
   useDocumentTitle('レポート');
-  const query = useDashboardQuery();
-  const dashboard = useDashboard(query);
   return (
     <div className="page">
       <h1 className="page-title">レポート</h1>
-      <DashboardRangePicker shown={dashboard.data} />
-      {dashboard.isPlaceholderData && <Loading label="選んだ期間を集計しています…" />}
-      <QueryContent query={dashboard} errorMessage={(error) => error.message || messages.loadFailed}>
-        {(data) => <Reports dashboard={data} />}
-      </QueryContent>
+      <DashboardRangeFigures>{(dashboard) => <Reports dashboard={dashboard} />}</DashboardRangeFigures>
     </div>
   );
 }

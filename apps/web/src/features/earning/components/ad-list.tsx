@@ -1,8 +1,8 @@
-import { type AdListItem, type AdListPage, formatPoints, messages } from '@quiz-points/shared';
+import { type AdListItem, type AdListPage, messages } from '@quiz-points/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { AdBanner } from '../../../components/ui/ad-banner.tsx';
+import { AdIntro } from '../../../components/ui/ad-intro.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -33,12 +33,7 @@ function AdCard({
   const opened = ad.clickedAt !== null;
   return (
     <li className="card ad-card">
-      {ad.image && <AdBanner image={ad.image} title={ad.adTitle} />}
-      <p className="ad-card__provider">{ad.adProvider}</p>
-      <h3 className="ad-card__title">{ad.adTitle}</h3>
-      <p className="ad-card__reward">
-        正解で <strong>{formatPoints(ad.userReward)}</strong>
-      </p>
+      <AdIntro ad={ad} titleAs="h3" />
       {ad.answered ? (
         <p className="badge">回答済み</p>
       ) : (

@@ -1,7 +1,7 @@
-import { type AdQuiz, formatPoints, messages } from '@quiz-points/shared';
+import { type AdQuiz, messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { AdBanner } from '../../../components/ui/ad-banner.tsx';
+import { AdIntro } from '../../../components/ui/ad-intro.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
@@ -51,12 +51,7 @@ function Quiz({ adId }: { adId: string }) {
   }
   return (
     <div className="page">
-      {quiz.image && <AdBanner image={quiz.image} title={quiz.adTitle} />}
-      <p className="ad-card__provider">{quiz.adProvider}</p>
-      <h1 className="page-title">{quiz.adTitle}</h1>
-      <p className="ad-card__reward">
-        正解で <strong>{formatPoints(quiz.userReward)}</strong>（回答は1回のみ）
-      </p>
+      <AdIntro ad={quiz} titleAs="h1" rewardNote="（回答は1回のみ）" />
       {quiz.answered ? (
         <p role="status" className="card notice">
           この広告のクイズにはすでに回答済みです。 <Link to="/">ホームへ戻る</Link>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StaticPage } from '../../../components/ui/static-page.tsx';
+import { GoverningLawArticle } from './governing-law-article.tsx';
 import { invoiceIssuer } from './invoice-issuer.ts';
 import { TermsDates } from './terms-dates.tsx';
 
@@ -219,15 +220,7 @@ export default function AdvertiserTermsPage() {
         </p>
       </section>
 
-      <section>
-        <h2>第15条（準拠法および管轄裁判所）</h2>
-        <ol>
-          <li>本規約の解釈および適用は、日本法に準拠します。</li>
-          <li>
-            本サービスに関して当社と広告主との間に紛争が生じた場合、東京地方裁判所を第一審の専属的合意管轄裁判所とします。
-          </li>
-        </ol>
-      </section>
+      <GoverningLawArticle number={15} party="広告主" />
 
       <TermsDates />
     </StaticPage>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { StaticPage } from '../../../components/ui/static-page.tsx';
+import { GoverningLawArticle } from './governing-law-article.tsx';
 import { TermsDates } from './terms-dates.tsx';
 
 export default function TermsPage() {
@@ -209,15 +210,7 @@ export default function TermsPage() {
         </ol>
       </section>
 
-      <section>
-        <h2>第12条（準拠法および管轄裁判所）</h2>
-        <ol>
-          <li>本規約の解釈および適用は、日本法に準拠します。</li>
-          <li>
-            本サービスに関して当社と利用者との間に紛争が生じた場合、東京地方裁判所を第一審の専属的合意管轄裁判所とします。
-          </li>
-        </ol>
-      </section>
+      <GoverningLawArticle number={12} party="利用者" />
 
       <TermsDates />
     </StaticPage>
