@@ -40,10 +40,10 @@ function sessionToken(cookieHeader = '') {
 
 const statements = {
   click: 'select clicked_at, delivered from qp_click_ad($1, $2::uuid, $3, $4, $5, $6::timestamptz, $7, $8)',
-  answer: `select is_correct, points, correct_option
+  answer: `select is_correct, points, correct_option, balance
            from qp_answer_ad_quiz($1, $2::uuid, $3, $4, $5, $6, $7::timestamptz, $8, $9)`,
-  gacha: 'select reward from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
-  daily: `select is_correct, points, correct_option, explanation
+  gacha: 'select reward, balance from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
+  daily: `select is_correct, points, correct_option, explanation, balance
           from qp_answer_daily_quiz($1, $2, $3::jsonb, $4::timestamptz, $5, $6)`,
   gift: `select r.id, r.gift_type, r.points_used,
                 case when c.code is null then r.status else 'issued' end as status,
@@ -100,7 +100,7 @@ async function handle(request, body) {
   if (request.method === 'GET' && url === '/api/ads') return [200, await adList(token)];
   if (url === '/api/gacha/claim') {
     const [row] = await run('gacha', [token, randomInt(2 ** 47) / 2 ** 47, gachaTable, now, LIFE, REFRESH]);
-    return [200, JSON.stringify({ success: true, reward: row.reward })];
+    return [200, JSON.stringify({ success: true, reward: row.reward, balance: row.balance })];
   }
   if (url === '/api/daily-quiz/answer') {
     const { option } = JSON.parse(body);
@@ -112,6 +112,7 @@ async function handle(request, body) {
         points: row.points,
         correctOption: row.correct_option,
         explanation: row.explanation,
+        balance: row.balance,
       }),
     ];
   }
@@ -143,7 +144,12 @@ async function handle(request, body) {
     const [row] = await run('answer', [token, ad[1], option, 0, 240, 3600, now, LIFE, REFRESH]);
     return [
       200,
-      JSON.stringify({ isCorrect: row.is_correct, points: row.points, correctOption: row.correct_option }),
+      JSON.stringify({
+        isCorrect: row.is_correct,
+        points: row.points,
+        correctOption: row.correct_option,
+        balance: row.balance,
+      }),
     ];
   }
   return [404, '{"error":{"code":"NOT_FOUND"}}'];

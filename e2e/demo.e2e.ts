@@ -50,7 +50,10 @@ describe('the demo', () => {
     expect(result).toContain('1 Pt 獲得');
     expect(result).toContain(`正解は「${demoQuiz.options[1]}」でした。`);
     expect(result).toContain('実際のポイントは付与されません');
-    await page.getByRole('link', { name: 'ホームへ戻る' }).click();
+    // One way back, not two: the page's own.
+    expect(await page.getByRole('link', { name: 'ホームへ戻る' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'トップページへ戻る' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'トップページへ戻る' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
 });

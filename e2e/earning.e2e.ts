@@ -50,8 +50,28 @@ describe('earning on ads', () => {
     await page.getByRole('button', { name: '回答する' }).click();
     await expect.poll(() => page.locator('#result-title').innerText()).toBe('正解です！');
     expect(await page.locator('.quiz-result__points').innerText()).toBe('12 Pt 獲得');
+    // The new balance counts up from the old one; then the next ad, or home: one way each.
+    await expect.poll(() => page.getByTestId('new-balance').innerText()).toBe('22');
+    expect(await page.locator('.quiz-result').innerText()).toContain('保有ポイント');
+    expect(await page.getByRole('link', { name: 'ホームへ戻る' }).count()).toBe(1);
+    await screenshot(page, 'quiz-result');
+    await page.getByRole('link', { name: '次の広告へ' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash.startsWith('#ad-'));
+    // Home shows the next ad still to answer, its first button focused.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.ad-card')?.textContent ?? ''))
+      .toContain('はれま珈琲');
+    // Back to the answered quiz: it says so, and never offers the question again.
+    await page.goBack();
+    await page.waitForURL('**/quiz/**');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '回答済み' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '回答する' }).count()).toBe(0);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/');
 
     expect(await pointsOnHome(page)).toBe(10 + 12);
+    // Points earned today (the signup bonus, then the answer): the first day of a streak.
+    expect(await page.getByTestId('streak').innerText()).toBe('1日連続でポイント獲得中');
     expect(await page.locator('.ad-card').filter({ hasText: 'みどり銀行' }).count()).toBe(0);
     // The answered ads are asked for when the box is ticked.
     await page.getByLabel('回答済みの広告も表示').check();
@@ -137,6 +157,7 @@ describe('daily rewards', () => {
     expect(await page.locator('.gacha__reward').innerText()).toMatch(/^\d+ Pt GET!!$/);
     const reward = Number((await page.locator('.gacha__reward').innerText()).split(' ')[0]);
     expect([1, 3, 5, 10, 50]).toContain(reward);
+    await expect.poll(() => page.getByTestId('new-balance').innerText()).toBe(String(10 + reward));
     await expectAccessible(page);
     await screenshot(page, 'gacha');
     await page.getByRole('button', { name: '閉じる' }).click();
@@ -155,6 +176,8 @@ describe('daily rewards', () => {
     await expect.poll(() => page.locator('#result-title').innerText()).toBe('正解です！');
     expect(await page.locator('main').innerText()).toContain('5 Pt 獲得');
     expect(await page.locator('main').innerText()).toContain('3,776m');
+    await expect.poll(() => page.getByTestId('new-balance').innerText()).toBe('15');
+    expect(await page.getByRole('link', { name: 'ホームへ戻る' }).count()).toBe(1);
     // The result stays after today's quiz is refetched as answered; no redirect happens.
     await page.waitForTimeout(2500);
     expect(await page.locator('#result-title').innerText()).toBe('正解です！');

@@ -2,8 +2,9 @@ import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
-import { unique, verifiedUser as verifiedUserWith } from './support/exchangers.ts';
+import { verifiedUser as verifiedUserWith } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser({ server: 'postgres' });
@@ -42,6 +43,15 @@ describe('point exchange', () => {
     await verifiedUser(page, 0);
     await page.goto('/gift');
     expect(await page.getByRole('button', { name: '交換を申請する' }).isDisabled()).toBe(true);
+    // Every choice is above the 10 Pt balance: each is plainly out of reach and says how far.
+    const choices = page.locator('.quiz-option');
+    await choices.first().waitFor();
+    const count = await choices.count();
+    expect(await page.locator('.quiz-option.is-unavailable').count()).toBe(count);
+    expect(await page.locator('input[name="gift"]:disabled').count()).toBe(count);
+    expect(await choices.first().innerText()).toContain('あと 990 Pt');
+    await expectAccessible(page);
+    await screenshot(page, 'gift-out-of-reach');
   });
 
   it('exchanges, shows the request in history, the admin issues it and the user sees the code', async () => {

@@ -1,8 +1,9 @@
 import { giftCodeMessages, messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
-import { unique, verifiedUser } from './support/exchangers.ts';
+import { verifiedUser } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
+import { unique } from './support/rows.ts';
 import { signInAsAdmin } from './support/users.ts';
 
 const browser = useBrowser({ server: 'postgres' });

@@ -42,6 +42,9 @@ describe('お知らせ', () => {
       const card = user.getByRole('region', { name: 'お知らせ' });
       const link = card.getByRole('link', { name: title });
       await link.waitFor();
+      // The tab bar says how many are unread.
+      const tab = user.getByRole('navigation', { name: 'タブ' }).getByRole('link', { name: /お知らせ/ });
+      await expect.poll(() => tab.innerText()).toMatch(/1\s*件の未読/);
       await expectAccessible(user);
       await screenshot(user, 'home-notices-unread');
 
@@ -62,6 +65,7 @@ describe('お知らせ', () => {
       await user.goBack();
       await card.getByRole('link', { name: 'すべてのお知らせ' }).waitFor();
       await expect.poll(() => card.getByRole('link', { name: title }).count()).toBe(0);
+      await expect.poll(() => tab.innerText()).not.toMatch(/未読/);
 
       // The notice ends: the admin moves its window to yesterday, and it shows read among the past ones.
       const yesterday = japanIsoDate(new Date(Date.now() - 86_400_000));

@@ -31,9 +31,10 @@ async function fillLedger(email: string) {
   ];
   const total = entries.reduce((sum, [points]) => sum + points, 0);
   await postgres.db.query('begin');
+  // The member joined as two months ago began: the passbook offers that month and those after it.
   const { rows } = await postgres.db.query(
-    'update users set points = points + $2 where email = $1 returning id',
-    [email, total],
+    'update users set points = points + $2, signup_completed_at = $3 where email = $1 returning id',
+    [email, total, japanMonthRange(twoMonthsAgo).start],
   );
   for (const [index, [points, at]] of entries.entries()) {
     await postgres.db.query(
@@ -89,6 +90,11 @@ describe('the point passbook', () => {
     expect(new Set(await amounts())).toEqual(new Set(['-1,000 Pt']));
     expect(new URL(page.url()).searchParams.get('kind')).toBe('use');
 
+    // The months start at the sign-up month, not two years back.
+    const monthOptions = page.getByLabel('月', { exact: true }).locator('option');
+    expect(
+      await monthOptions.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['', thisMonth, lastMonth, twoMonthsAgo]);
     await page.getByLabel('月', { exact: true }).selectOption(twoMonthsAgo);
     await expect.poll(() => entries.count()).toBe(3);
     expect(await page.locator('.passbook-month').count()).toBe(1);

@@ -1,8 +1,28 @@
 import { messages, pageRoutes } from '@quiz-points/shared';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
+
+/** On how many lines `phrase` is drawn inside the element (1: it is never broken). */
+function linesOf(element: Locator, phrase: string) {
+  return element.evaluate((node, wanted) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const tops = new Set<number>();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const at = (text.textContent ?? '').indexOf(wanted);
+      if (at < 0) continue;
+      for (let i = at; i < at + wanted.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        tops.add(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    return tops.size;
+  }, phrase);
+}
 
 describe('the landing page', () => {
   it('shows the hero, the 18+ notice, four steps, the demo section and the user footer', async () => {
@@ -20,6 +40,10 @@ describe('the landing page', () => {
     expect(
       await page.locator('header').getByRole('link', { name: '広告主の方へ' }).getAttribute('href'),
     ).toBe('/advertiser');
+    // At 390 px the headline breaks between phrases, never inside one (答えるだ / けで).
+    for (const phrase of ['広告を', '見て', 'クイズに', '答えるだけで', 'ポイントが', 'たまる']) {
+      expect(await linesOf(page.locator('#hero-title'), phrase), phrase).toBe(1);
+    }
     await expectAccessible(page);
     await screenshot(page, 'landing-mobile');
   });

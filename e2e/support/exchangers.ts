@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
+import { unique } from './rows.ts';
 import { completeSignup, signInWithGoogle, verifyPhone } from './users.ts';
-
-export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Credits points the way an admin adjustment would: a ledger row and the balance, together. */
 export async function grantPoints(db: pg.Client, email: string, points: number) {

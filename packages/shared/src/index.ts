@@ -76,6 +76,7 @@ export * from './core/schemas.ts';
 export * from './core/well-formed-string.ts';
 export * from './earning/daily-quiz-schemas.ts';
 export * from './earning/earning.ts';
+export * from './earning/passbook-months.ts';
 export type {
   AdClickResult,
   AdListItem,

@@ -6,6 +6,11 @@ import type { ErrorReply } from '../test/http-client.ts';
 import { databaseKinds, postgresKinds } from '../test/test-database.ts';
 import { type TestAppHandle, useTestApp } from '../test/use-test-app.ts';
 
+// Each refused sign-in still checks a password (scrypt, on purpose slow): a test here hashes 20 to 55
+// of them, seconds of CPU that a loaded 2-core machine running other files beside it stretches well
+// past the usual 30 s.
+const HASHING_TESTS = { timeout: 120_000 };
+
 /** Password sign-in from a given client address (Fastify's inject sets the socket's address). */
 function signIn(t: TestAppHandle, remoteAddress: string, email: string, password: string) {
   return t.app.inject({
@@ -38,7 +43,7 @@ async function lastAttemptsAgo(t: TestAppHandle, seconds: number) {
   );
 }
 
-describe.each(databaseKinds())('advertiser sign-in throttling on %s', (kind) => {
+describe.each(databaseKinds())('advertiser sign-in throttling on %s', HASHING_TESTS, (kind) => {
   const t = useTestApp(kind);
 
   it('slows an address that keeps failing for one account with growing waits, the right password included', async () => {
@@ -115,39 +120,43 @@ describe.each(databaseKinds())('advertiser sign-in throttling on %s', (kind) => 
   });
 });
 
-describe.each(postgresKinds())('advertiser sign-in throttling under concurrency on %s', (kind) => {
-  const t = useTestApp(kind);
+describe.each(postgresKinds())(
+  'advertiser sign-in throttling under concurrency on %s',
+  HASHING_TESTS,
+  (kind) => {
+    const t = useTestApp(kind);
 
-  it('checks one password when 20 wrong ones arrive at once after a wait, and no more', async () => {
-    const attacker = '203.0.113.50';
-    const email = await advertiserFailedFiveTimes(t, attacker);
-    for (let i = 0; i < 3; i++) {
-      await lastAttemptsAgo(t, 300);
-      expect((await signIn(t, attacker, email, 'wrong-password')).statusCode).toBe(401);
-    }
-    // Eight failures: the next try may come 8 s after the last, the one after it 16 s later.
-    await lastAttemptsAgo(t, 8);
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, () => signIn(t, attacker, email, 'wrong-password')),
-    );
-    expect(replies.filter((reply) => reply.statusCode === 401)).toHaveLength(1);
-    const refused = replies.filter((reply) => reply.statusCode === 429);
-    expect(refused).toHaveLength(19);
-    for (const reply of refused) expect(reply.json<ErrorReply>().error.code).toBe('RATE_LIMITED');
-  });
+    it('checks one password when 20 wrong ones arrive at once after a wait, and no more', async () => {
+      const attacker = '203.0.113.50';
+      const email = await advertiserFailedFiveTimes(t, attacker);
+      for (let i = 0; i < 3; i++) {
+        await lastAttemptsAgo(t, 300);
+        expect((await signIn(t, attacker, email, 'wrong-password')).statusCode).toBe(401);
+      }
+      // Eight failures: the next try may come 8 s after the last, the one after it 16 s later.
+      await lastAttemptsAgo(t, 8);
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => signIn(t, attacker, email, 'wrong-password')),
+      );
+      expect(replies.filter((reply) => reply.statusCode === 401)).toHaveLength(1);
+      const refused = replies.filter((reply) => reply.statusCode === 429);
+      expect(refused).toHaveLength(19);
+      for (const reply of refused) expect(reply.json<ErrorReply>().error.code).toBe('RATE_LIMITED');
+    });
 
-  it('checks 5 passwords when 20 wrong ones for 20 accounts arrive at once with 5 failures left of the hour’s 50', async () => {
-    const { email } = await t.as.advertiser();
-    const sprayer = '203.0.113.60';
-    for (let i = 0; i < 45; i++) {
-      expect((await signIn(t, sprayer, `first-${i}@example.com`, 'password-1')).statusCode).toBe(401);
-      // An advertiser's own sign-ins from the same address do not use up its failures.
-      if (i % 9 === 0) expect((await signIn(t, sprayer, email, TEST_PASSWORD)).statusCode).toBe(200);
-    }
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signIn(t, sprayer, `burst-${i}@example.com`, 'password-1')),
-    );
-    expect(replies.filter((reply) => reply.statusCode === 401)).toHaveLength(5);
-    expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(15);
-  });
-});
+    it('checks 5 passwords when 20 wrong ones for 20 accounts arrive at once with 5 failures left of the hour’s 50', async () => {
+      const { email } = await t.as.advertiser();
+      const sprayer = '203.0.113.60';
+      for (let i = 0; i < 45; i++) {
+        expect((await signIn(t, sprayer, `first-${i}@example.com`, 'password-1')).statusCode).toBe(401);
+        // An advertiser's own sign-ins from the same address do not use up its failures.
+        if (i % 9 === 0) expect((await signIn(t, sprayer, email, TEST_PASSWORD)).statusCode).toBe(200);
+      }
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signIn(t, sprayer, `burst-${i}@example.com`, 'password-1')),
+      );
+      expect(replies.filter((reply) => reply.statusCode === 401)).toHaveLength(5);
+      expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(15);
+    });
+  },
+);

@@ -72,7 +72,7 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
 
     await ageClick(uid, ad.id, 31);
     const answer = await client.json('POST', `/api/ads/${ad.id}/answer`, { option: 2 });
-    expect(answer.body).toEqual({ isCorrect: true, points: 20, correctOption: 2 });
+    expect(answer.body).toEqual({ isCorrect: true, points: 20, correctOption: 2, balance: 10 + 20 });
     const again = await client.json<ErrorReply>('POST', `/api/ads/${ad.id}/answer`, { option: 2 });
     expect(again.body.error.message).toBe(messages.adAlreadyAnswered);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, uid));
@@ -88,6 +88,7 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
       isCorrect: false,
       points: 2,
       correctOption: 2,
+      balance: 10 + 2,
     });
   });
 
@@ -155,9 +156,13 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
 
   it('gives one gacha a day from the configured table', async () => {
     const { client, uid } = await t.as.user();
-    const first = await client.json<{ success: boolean; reward: number }>('POST', '/api/gacha/claim');
+    const first = await client.json<{ success: boolean; reward: number; balance: number }>(
+      'POST',
+      '/api/gacha/claim',
+    );
     expect(first.body.success).toBe(true);
     expect([1, 3, 5, 10, 50]).toContain(first.body.reward);
+    expect(first.body.balance).toBe(10 + first.body.reward);
     const second = await client.json<ErrorReply>('POST', '/api/gacha/claim');
     expect(second.body.error.message).toBe(messages.gachaAlreadyClaimed);
     const gacha = await t.database.db
@@ -183,6 +188,7 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
       points: 5,
       correctOption: 3,
       explanation: '正解はCです。',
+      balance: 10 + 5,
     });
     const again = await client.json<ErrorReply>('POST', '/api/daily-quiz/answer', { option: 3 });
     expect(again.body.error.message).toBe(messages.dailyQuizAlreadyAnswered);

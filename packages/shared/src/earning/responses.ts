@@ -42,6 +42,8 @@ export const answerResult = z.strictObject({
   points: z.number().int(),
   correctOption: z.number().int(),
   explanation: z.string().nullable().optional(),
+  /** The member's balance with these points in it. */
+  balance: z.number().int().nonnegative(),
 });
 export type AnswerResult = z.output<typeof answerResult>;
 
@@ -54,7 +56,12 @@ export const dailyQuizToday = z.strictObject({
 export type DailyQuizToday = z.output<typeof dailyQuizToday>;
 
 /** POST /api/gacha/claim */
-export const gachaClaimResult = z.strictObject({ success: z.literal(true), reward: z.number().int() });
+export const gachaClaimResult = z.strictObject({
+  success: z.literal(true),
+  reward: z.number().int(),
+  /** The member's balance with the reward in it. */
+  balance: z.number().int().nonnegative(),
+});
 export type GachaClaimResult = z.output<typeof gachaClaimResult>;
 
 export const pointHistoryEntry = z.strictObject({

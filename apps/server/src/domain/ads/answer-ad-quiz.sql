@@ -13,10 +13,13 @@ language sql stable as $$
   select p_ad.status = 'approved' and (p_ad.is_active or not qp_ad_has_room(p_ad.id))
 $$;
 
+-- The answer names the member's new balance too: a result changes a function's type, which
+-- `create or replace` cannot, so the one before it goes first.
+drop function if exists qp_answer_ad_quiz(text, uuid, integer, integer, integer, integer, timestamptz, integer, integer);
 create or replace function qp_answer_ad_quiz(
   p_token text, p_ad_id uuid, p_option integer, p_wait_seconds integer, p_rate_limit integer,
   p_rate_window_seconds integer, p_now timestamptz, p_life_seconds integer, p_refresh_after_seconds integer
-) returns table (is_correct boolean, points integer, correct_option integer)
+) returns table (is_correct boolean, points integer, correct_option integer, balance integer)
 language plpgsql as $$
 declare
   v_user users := qp_member(p_token, p_now, p_life_seconds, p_refresh_after_seconds);
@@ -25,6 +28,7 @@ declare
   v_correct integer;
   v_is_correct boolean;
   v_points integer;
+  v_balance integer;
 begin
   if not qp_count_rate_limit_hit('answer:user:' || v_user.id, p_rate_limit, p_rate_window_seconds) then
     perform qp_refuse('RATE_LIMITED');
@@ -60,10 +64,10 @@ begin
   set answered_at = p_now, selected_option = p_option, is_correct = v_is_correct, reward_given = true,
       points_awarded = v_points
   where id = v_response.id;
-  perform qp_apply_point_change(
+  v_balance := qp_apply_point_change(
     v_user.id, v_points, 'ad_quiz', p_ad_id::text,
     case when v_is_correct then 'クイズ正解：' else 'クイズ回答：' end || v_ad.ad_title
   );
-  return query select v_is_correct, v_points, v_correct;
+  return query select v_is_correct, v_points, v_correct, v_balance;
 end
 $$;

@@ -12,7 +12,7 @@ import { sessionLife } from '../session-life.ts';
  */
 const answerAd: HotStatement = {
   name: 'answer-ad-quiz',
-  text: `select is_correct, points, correct_option
+  text: `select is_correct, points, correct_option, balance
          from qp_answer_ad_quiz($1, $2::uuid, $3, $4, $5, $6, $7::timestamptz, $8, $9)`,
 };
 
@@ -32,19 +32,25 @@ export interface AnswerAdQuizOptions {
 export async function answerAdQuiz(options: AnswerAdQuizOptions): Promise<AnswerResult> {
   const { db, sessionToken, adId, waitSeconds, rateLimit, now = new Date() } = options;
   const { option } = options.input;
-  const [graded] = await runHot<{ is_correct: boolean; points: number; correct_option: number }>(
-    db,
-    answerAd,
-    [
-      sessionToken,
-      adId,
-      option,
-      waitSeconds,
-      rateLimit.limit,
-      rateLimit.windowSeconds,
-      now.toISOString(),
-      ...sessionLife,
-    ],
-  );
-  return { isCorrect: graded!.is_correct, points: graded!.points, correctOption: graded!.correct_option };
+  const [graded] = await runHot<{
+    is_correct: boolean;
+    points: number;
+    correct_option: number;
+    balance: number;
+  }>(db, answerAd, [
+    sessionToken,
+    adId,
+    option,
+    waitSeconds,
+    rateLimit.limit,
+    rateLimit.windowSeconds,
+    now.toISOString(),
+    ...sessionLife,
+  ]);
+  return {
+    isCorrect: graded!.is_correct,
+    points: graded!.points,
+    correctOption: graded!.correct_option,
+    balance: graded!.balance,
+  };
 }

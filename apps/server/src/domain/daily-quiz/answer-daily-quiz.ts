@@ -11,7 +11,7 @@ import { sessionLife } from '../session-life.ts';
  */
 const answerDaily: HotStatement = {
   name: 'answer-daily-quiz',
-  text: `select is_correct, points, correct_option, explanation
+  text: `select is_correct, points, correct_option, explanation, balance
          from qp_answer_daily_quiz($1, $2, $3::jsonb, $4::timestamptz, $5, $6)`,
 };
 const defaultPoints = JSON.stringify(defaultSettings.dailyQuizPoints);
@@ -30,11 +30,13 @@ export async function answerDailyQuiz(options: {
     points: number;
     correct_option: number;
     explanation: string | null;
+    balance: number;
   }>(db, answerDaily, [sessionToken, option, defaultPoints, now.toISOString(), ...sessionLife]);
   return {
     isCorrect: graded!.is_correct,
     points: graded!.points,
     correctOption: graded!.correct_option,
     explanation: graded!.explanation,
+    balance: graded!.balance,
   };
 }

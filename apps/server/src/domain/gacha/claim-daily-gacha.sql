@@ -1,10 +1,12 @@
 -- The daily gacha (SPEC §4): one claim per Japan-time day (the user's row held, and the ledger's
 -- cause key, the day), the reward drawn from the configured weighted table (p_default_table when
 -- the admin never stored one) with p_roll in [0, 1).
+-- It names the member's new balance too (a new result type: the function before it goes first).
+drop function if exists qp_claim_gacha(text, double precision, jsonb, timestamptz, integer, integer);
 create or replace function qp_claim_gacha(
   p_token text, p_roll double precision, p_default_table jsonb, p_now timestamptz,
   p_life_seconds integer, p_refresh_after_seconds integer
-) returns table (reward integer)
+) returns table (reward integer, balance integer)
 language plpgsql as $$
 declare
   v_user users := qp_member(p_token, p_now, p_life_seconds, p_refresh_after_seconds);
@@ -13,6 +15,7 @@ declare
   v_left double precision;
   v_entry jsonb;
   v_reward integer;
+  v_balance integer;
 begin
   if to_char(v_user.last_daily_claim at time zone 'Asia/Tokyo', 'YYYYMMDD') = v_today then
     perform qp_refuse('CONFLICT', 'gachaAlreadyClaimed');
@@ -23,10 +26,11 @@ begin
     exit when v_left < (v_entry ->> 'weight')::double precision;
     v_left := v_left - (v_entry ->> 'weight')::double precision;
   end loop;
-  if qp_apply_point_change(v_user.id, v_reward, 'gacha', v_today, 'デイリーガチャ') is null then
+  v_balance := qp_apply_point_change(v_user.id, v_reward, 'gacha', v_today, 'デイリーガチャ');
+  if v_balance is null then
     perform qp_refuse('CONFLICT', 'gachaAlreadyClaimed');
   end if;
   update users set last_daily_claim = p_now, updated_at = p_now where id = v_user.id;
-  return query select v_reward;
+  return query select v_reward, v_balance;
 end
 $$;

@@ -11,7 +11,7 @@ import { sessionLife } from '../session-life.ts';
  */
 const claimGacha: HotStatement = {
   name: 'claim-gacha',
-  text: 'select reward from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
+  text: 'select reward, balance from qp_claim_gacha($1, $2, $3::jsonb, $4::timestamptz, $5, $6)',
 };
 const defaultTable = JSON.stringify(defaultSettings.gachaTable);
 const ROLL_STEPS = 2 ** 47;
@@ -29,12 +29,12 @@ export async function claimDailyGacha({
   /** In [0, 1): where the draw lands in the table's total weight. */
   roll?: number;
 }) {
-  const [claimed] = await runHot<{ reward: number }>(db, claimGacha, [
+  const [claimed] = await runHot<{ reward: number; balance: number }>(db, claimGacha, [
     sessionToken,
     roll,
     defaultTable,
     now.toISOString(),
     ...sessionLife,
   ]);
-  return { success: true as const, reward: Number(claimed?.reward) };
+  return { success: true as const, reward: Number(claimed?.reward), balance: Number(claimed?.balance) };
 }

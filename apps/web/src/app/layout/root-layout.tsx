@@ -14,6 +14,9 @@ import { SiteFooter } from './site-footer.tsx';
 const SignedInHeader = lazy(() =>
   import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })),
 );
+const MemberTabBar = lazy(() =>
+  import('./member-tab-bar.tsx').then((module) => ({ default: module.MemberTabBar })),
+);
 
 // The consoles' layout (navigation, top bar, footer) loads with the first console page.
 const ConsoleLayout = lazy(() => import('./console-layout.tsx'));
@@ -61,6 +64,11 @@ export function RootLayout() {
             {page}
           </main>
           <SiteFooter variant={isAdvertiserArea ? 'advertiser' : 'user'} />
+          {signedInUser && !me.needsSignup && (
+            <Suspense fallback={null}>
+              <MemberTabBar />
+            </Suspense>
+          )}
         </>
       )}
     </div>

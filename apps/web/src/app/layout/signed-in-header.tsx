@@ -1,27 +1,41 @@
+import { formatNumber, formatYen } from '@quiz-points/shared';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
 import { MenuButton, useMenuDrawer } from '../../components/ui/menu-drawer.tsx';
 import { useMe, useSignOut } from '../../features/auth/index.ts';
 
 const menu = [
+  { to: '/', label: 'ホーム' },
   { to: '/gift', label: 'ポイント交換' },
+  { to: '/exchange-history', label: '交換履歴' },
   { to: '/point-history', label: 'ポイント通帳' },
+  { to: '/notices', label: 'お知らせ' },
   { to: '/account', label: 'アカウント' },
   { to: '/friends', label: '友達紹介' },
 ];
+const phoneItem = { to: '/sms-verification', label: '電話番号認証' };
 
-/** SPEC §2: back button, centred logo, side menu. */
+/**
+ * SPEC §2: back button, centred logo, side menu; under them the balance and what it is worth
+ * (1 Pt = 1 円), in view on every member page.
+ */
 export function SignedInHeader() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { data: me } = useMe();
-  const items = me?.isAdmin ? [...menu, { to: '/admin', label: '管理画面' }] : menu;
+  const items = [
+    ...menu,
+    ...(me && !me.isVerified ? [phoneItem] : []),
+    ...(me?.isAdmin ? [{ to: '/admin', label: '管理画面' }] : []),
+  ];
   const drawer = useMenuDrawer();
   const { open, close } = drawer;
 
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  // Nowhere to go back to from home opened afresh: the button steps aside rather than do nothing.
+  const backGoesNowhere = pathname === '/' && !canGoBack;
   const back = () => {
-    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
     if (pathname === '/sms-verification' || !canGoBack) navigate('/');
     else navigate(-1);
   };
@@ -29,7 +43,13 @@ export function SignedInHeader() {
   return (
     <header className="site-header site-header--signed-in">
       <div className="site-header__inner">
-        <button type="button" className="icon-button" onClick={back} aria-label="戻る">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={back}
+          aria-label="戻る"
+          style={backGoesNowhere ? { visibility: 'hidden' } : undefined}
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <Link to="/" className="site-header__logo site-header__logo--center">
@@ -37,6 +57,19 @@ export function SignedInHeader() {
         </Link>
         <MenuButton drawer={drawer} controls="side-menu" className="icon-button" />
       </div>
+      {me && (
+        <Link
+          to="/point-history"
+          className="balance-bar"
+          aria-label={`保有ポイント ${formatNumber(me.points)} Pt（${formatYen(me.points)}分）、ポイント通帳へ`}
+        >
+          <span className="balance-bar__label">保有ポイント</span>
+          <strong className="balance-bar__points" data-testid="header-balance">
+            {formatNumber(me.points)} Pt
+          </strong>
+          <span className="balance-bar__yen">（{formatYen(me.points)}分）</span>
+        </Link>
+      )}
       {open && (
         <button type="button" className="side-menu__backdrop" aria-label="メニューを閉じる" onClick={close} />
       )}

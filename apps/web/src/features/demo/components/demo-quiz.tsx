@@ -1,6 +1,5 @@
 import { demoQuiz, formatPoints } from '@quiz-points/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { QuizAnswerForm } from '../../../components/ui/quiz-answer-form.tsx';
 
 type Result = 'correct' | 'wrong';
@@ -24,9 +23,6 @@ export function DemoQuiz({ onRestart }: { onRestart: () => void }) {
         {!correct && <p>正解は「{demoQuiz.options[demoQuiz.correctOption - 1]}」でした。</p>}
         <p className="note">これはデモです。実際のポイントは付与されません。</p>
         <div className="quiz-result__actions">
-          <Link to="/" className="button">
-            ホームへ戻る
-          </Link>
           <button type="button" className="button button--secondary" onClick={onRestart}>
             もう一度試す
           </button>

@@ -1,7 +1,7 @@
 import { type AdListItem, type AdListPage, messages } from '@quiz-points/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { AdIntro } from '../../../components/ui/ad-intro.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
@@ -32,7 +32,7 @@ function AdCard({
   const remaining = useCountdown(endsAt);
   const opened = ad.clickedAt !== null;
   return (
-    <li className="card ad-card">
+    <li className="card ad-card" id={`ad-${ad.id}`}>
       <AdIntro ad={ad} titleAs="h3" />
       {ad.answered ? (
         <p className="badge">回答済み</p>
@@ -138,8 +138,23 @@ function AnsweredAds() {
   );
 }
 
+/**
+ * Home reached as /#ad-<id> (次の広告へ on a quiz result): once the list is in, that ad's card is
+ * brought into view with its first button focused, ready to open.
+ */
+function useFocusAdOfHash(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#ad-')) return;
+    const card = document.getElementById(decodeURIComponent(hash.slice(1)));
+    card?.scrollIntoView({ block: 'center' });
+    card?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus({ preventScroll: true });
+  }, [hash, loaded]);
+}
+
 function AvailableAds() {
   const query = useAds();
+  useFocusAdOfHash(query.data !== undefined);
   const click = useClickAd();
   const [error, setError] = useState('');
 

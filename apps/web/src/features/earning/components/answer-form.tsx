@@ -14,15 +14,18 @@ export function AnswerForm({
   answer,
   fallback,
   locked = false,
+  next,
   children,
 }: {
   quiz: { quizQuestion: string; quizOptions: readonly string[] };
   answer: UseMutationResult<Result, Error, number>;
   fallback: string;
   locked?: boolean;
+  /** Offered on the result before the way home. */
+  next?: ReactNode;
   children?: ReactNode;
 }) {
-  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} />;
+  if (answer.data) return <AnswerResult result={answer.data} options={quiz.quizOptions} next={next} />;
   return (
     <QuizAnswerForm
       question={quiz.quizQuestion}

@@ -51,9 +51,12 @@ export default function DailyQuizPage() {
     <div className="page">
       <h1 className="page-title">デイリークイズ</h1>
       {body}
-      <p className="page-links">
-        <Link to="/">ホームへ戻る</Link>
-      </p>
+      {/* The result has its own way home. */}
+      {!answeredHere && (
+        <p className="page-links">
+          <Link to="/">ホームへ戻る</Link>
+        </p>
+      )}
     </div>
   );
 }

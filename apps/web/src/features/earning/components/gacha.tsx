@@ -1,9 +1,10 @@
 import { formatNumber, GACHA_ROLL_MS, japanDateKey, type Me, messages } from '@quiz-points/shared';
 import { useEffect, useRef, useState } from 'react';
+import { BalanceCountUp } from '../../../components/ui/balance-count-up.tsx';
 import { useClaimGacha } from '../api/claim-gacha.ts';
 import { useRefreshPoints } from '../hooks/use-refresh-points.ts';
 
-type Phase = { kind: 'idle' } | { kind: 'rolling' } | { kind: 'reward'; reward: number };
+type Phase = { kind: 'idle' } | { kind: 'rolling' } | { kind: 'reward'; reward: number; balance: number };
 
 /** SPEC §4 daily gacha: once a Japan-time day; a 2.5 s roll, then 'N Pt GET!!' and a close button. */
 export function Gacha({ me }: { me: Me }) {
@@ -24,11 +25,11 @@ export function Gacha({ me }: { me: Me }) {
     setPhase({ kind: 'rolling' });
     const started = Date.now();
     try {
-      const { reward } = await claim.mutateAsync();
+      const { reward, balance } = await claim.mutateAsync();
       await new Promise((resolve) =>
         setTimeout(resolve, Math.max(0, GACHA_ROLL_MS - (Date.now() - started))),
       );
-      setPhase({ kind: 'reward', reward });
+      setPhase({ kind: 'reward', reward, balance });
       refreshPoints();
     } catch (failure) {
       setPhase({ kind: 'idle' });
@@ -71,6 +72,7 @@ export function Gacha({ me }: { me: Me }) {
                 <p role="status" className="gacha__reward">
                   {formatNumber(phase.reward)} {messages.gachaRewardSuffix}
                 </p>
+                <BalanceCountUp from={phase.balance - phase.reward} to={phase.balance} />
                 <button
                   ref={close}
                   type="button"

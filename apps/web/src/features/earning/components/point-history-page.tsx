@@ -5,7 +5,7 @@ import {
   monthLabel,
   type PointHistoryEntry,
   type PointHistoryKind,
-  recentJapanMonths,
+  passbookMonths,
 } from '@quiz-points/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,9 +19,6 @@ import { useSignedInUser } from '../../auth/index.ts';
 import type { PointHistoryFilter } from '../api/keys.ts';
 import { usePointHistory } from '../api/list-point-history.ts';
 import { type PassbookSection, passbookSections } from './passbook-sections.ts';
-
-/** The months the month filter offers: this Japan-time month and the 23 before it. */
-const MONTHS_OFFERED = 24;
 
 const kindChoices: readonly (readonly [PointHistoryKind | '', string])[] = [
   ['', 'すべて'],
@@ -41,9 +38,11 @@ function filterOf(params: URLSearchParams, months: readonly string[]): PointHist
 
 /** SPEC §2 point passbook: the whole ledger a page at a time, by kind and month, with each month's totals. */
 export default function PointHistoryPage() {
-  const balance = useSignedInUser().points;
+  const me = useSignedInUser();
+  const balance = me.points;
   useDocumentTitle('ポイント通帳');
-  const months = useMemo(() => recentJapanMonths(new Date(), MONTHS_OFFERED), []);
+  // From the member's sign-up month: a month before it could hold nothing.
+  const months = useMemo(() => passbookMonths(me.signedUpAt, new Date()), [me.signedUpAt]);
   const monthChoices = useMemo(() => months.map((month) => [month, monthLabel(month)] as const), [months]);
   const [params, setParams] = useSearchParams();
   // The choice shows at once; the address follows it (a navigation, which React may hold back

@@ -1,4 +1,5 @@
-import { type AdQuiz, messages } from '@quiz-points/shared';
+import { type AdQuiz, type AnswerResult, messages } from '@quiz-points/shared';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdIntro } from '../../../components/ui/ad-intro.tsx';
@@ -9,16 +10,35 @@ import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAnswerAdQuiz } from '../api/answer-ad-quiz.ts';
+import { useAnswerAdQuiz, useNextAd } from '../api/answer-ad-quiz.ts';
 import { useAdQuiz } from '../api/get-ad-quiz.ts';
 import { AnswerForm } from './answer-form.tsx';
 
-function QuizForm({ quiz }: { quiz: AdQuiz }) {
+function QuizForm({
+  quiz,
+  answer,
+}: {
+  quiz: AdQuiz;
+  answer: UseMutationResult<AnswerResult, Error, number>;
+}) {
   const [endsAt] = useState(() => Date.now() + quiz.secondsLeft * 1000);
   const remaining = useCountdown(endsAt);
-  const answer = useAnswerAdQuiz(quiz.id);
+  // From the ad list as loaded on home; without one (a direct visit) the result offers home only.
+  const next = useNextAd(quiz.id);
   return (
-    <AnswerForm quiz={quiz} answer={answer} fallback={messages.answerFailed} locked={remaining > 0}>
+    <AnswerForm
+      quiz={quiz}
+      answer={answer}
+      fallback={messages.answerFailed}
+      locked={remaining > 0}
+      next={
+        next ? (
+          <Link to={{ pathname: '/', hash: `ad-${next.id}` }} className="button">
+            次の広告へ
+          </Link>
+        ) : undefined
+      }
+    >
       {remaining > 0 && <Countdown remaining={remaining} total={clientConfig.adWaitSeconds} started />}
     </AnswerForm>
   );
@@ -26,6 +46,8 @@ function QuizForm({ quiz }: { quiz: AdQuiz }) {
 
 function Quiz({ adId }: { adId: string }) {
   const { data: quiz, isPending, error, refetch } = useAdQuiz(adId);
+  // Held here, not in the form: the answer marks the quiz answered, and its result must stay.
+  const answer = useAnswerAdQuiz(adId);
   useDocumentTitle('クイズ');
   if (isPending) return <Loading />;
   if (error) {
@@ -52,7 +74,9 @@ function Quiz({ adId }: { adId: string }) {
   return (
     <div className="page">
       <AdIntro ad={quiz} titleAs="h1" rewardNote="（回答は1回のみ）" />
-      {quiz.answered ? (
+      {answer.data ? (
+        <QuizForm quiz={quiz} answer={answer} />
+      ) : quiz.answered ? (
         <p role="status" className="card notice">
           この広告のクイズにはすでに回答済みです。 <Link to="/">ホームへ戻る</Link>
         </p>
@@ -61,7 +85,7 @@ function Quiz({ adId }: { adId: string }) {
           {messages.openAdFirst} <Link to="/">広告一覧へ</Link>
         </p>
       ) : (
-        <QuizForm quiz={quiz} />
+        <QuizForm quiz={quiz} answer={answer} />
       )}
     </div>
   );

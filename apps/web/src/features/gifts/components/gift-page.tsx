@@ -63,22 +63,27 @@ function GiftForm({ me, giftTypes, refetch }: { me: Me; giftTypes: OfferedGiftTy
       </p>
       <fieldset className="field">
         <legend className="field__label">交換するギフト</legend>
-        {options.map((option) => (
-          <label key={option.key} className="quiz-option">
-            <input
-              type="radio"
-              name="gift"
-              value={option.key}
-              checked={choice === option.key}
-              disabled={option.points > me.points}
-              onChange={() => setChoice(option.key)}
-            />
-            <span>
-              {option.type.label} {formatYen(option.points)}分（{formatPoints(option.points)}）
-              {option.instant && <span className="badge badge--issued">すぐに発行</span>}
-            </span>
-          </label>
-        ))}
+        {options.map((option) => {
+          // Above the balance: shown, but plainly out of reach, with how far there is to go.
+          const short = option.points - me.points;
+          return (
+            <label key={option.key} className={short > 0 ? 'quiz-option is-unavailable' : 'quiz-option'}>
+              <input
+                type="radio"
+                name="gift"
+                value={option.key}
+                checked={choice === option.key}
+                disabled={short > 0}
+                onChange={() => setChoice(option.key)}
+              />
+              <span>
+                {option.type.label} {formatYen(option.points)}分（{formatPoints(option.points)}）
+                {option.instant && <span className="badge badge--issued">すぐに発行</span>}
+              </span>
+              {short > 0 && <span className="gift-option__short">あと {formatPoints(short)}</span>}
+            </label>
+          );
+        })}
       </fieldset>
       <FormError text={error} />
       <SubmitButton pending={request.isPending} disabled={!canExchange}>

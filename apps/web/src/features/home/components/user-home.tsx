@@ -38,6 +38,11 @@ export function UserHome({ me, welcomeBonus }: { me: Me; welcomeBonus?: number }
         <p className="points-card__value">
           <span data-testid="points">{formatNumber(me.points)}</span> Pt
         </p>
+        <p className="points-card__streak" data-testid="streak">
+          {me.streakDays > 0
+            ? `${formatNumber(me.streakDays)}日連続でポイント獲得中`
+            : '今日ポイントを獲得すると、連続獲得の記録が始まります'}
+        </p>
         <p className="page-links page-links--center">
           <Link to="/gift">ポイントを交換する</Link>
           <Link to="/point-history">ポイント通帳</Link>

@@ -1,0 +1,50 @@
+import { Link, useLocation } from 'react-router';
+import { useNotices } from '../../features/notices/api/list-notices.ts';
+
+const tabs = [
+  { to: '/', label: 'ホーム', icon: '⌂' },
+  { to: '/point-history', label: '通帳', icon: '≡' },
+  { to: '/gift', label: '交換', icon: '⇄' },
+  { to: '/notices', label: 'お知らせ', icon: '✉' },
+  { to: '/account', label: 'マイページ', icon: '◉' },
+] as const;
+
+/** The tab a page belongs to: its own, or the one above it (交換履歴 under 交換). */
+const tabOf = (pathname: string) =>
+  pathname === '/exchange-history'
+    ? '/gift'
+    : (tabs.find((tab) => tab.to !== '/' && pathname.startsWith(tab.to))?.to ??
+      (pathname === '/' ? '/' : null));
+
+/**
+ * The member's tabs along the bottom of a phone, as a point app has them: the current one marked
+ * (aria-current), お知らせ with how many are unread. A desk shows the side menu's links instead
+ * (styles.css hides the bar from 1024 px).
+ */
+export function MemberTabBar() {
+  const { pathname } = useLocation();
+  const current = tabOf(pathname);
+  const unread = useNotices().data?.current.filter((notice) => !notice.read).length ?? 0;
+  return (
+    <nav className="tab-bar" aria-label="タブ">
+      <ul className="tab-bar__list">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Link to={tab.to} className="tab-bar__tab" aria-current={current === tab.to ? 'page' : undefined}>
+              <span className="tab-bar__icon" aria-hidden="true">
+                {tab.icon}
+              </span>
+              {tab.label}
+              {tab.to === '/notices' && unread > 0 && (
+                <span className="tab-bar__badge">
+                  {unread}
+                  <span className="visually-hidden">件の未読</span>
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
