@@ -57,6 +57,13 @@ const statements = {
   segment: `select catalogue_version, id, ad_provider, ad_title, ad_url, user_reward, created_at
             from qp_segment_ads($1, $2, $3)`,
 };
+/** An answer's result as the app's answer endpoints give it. */
+const graded = (row) => ({
+  isCorrect: row.is_correct,
+  points: row.points,
+  correctOption: row.correct_option,
+  balance: row.balance,
+});
 const run = async (name, values) => (await pool.query({ name, text: statements[name], values })).rows;
 
 const PAGE = 50;
@@ -105,16 +112,7 @@ async function handle(request, body) {
   if (url === '/api/daily-quiz/answer') {
     const { option } = JSON.parse(body);
     const [row] = await run('daily', [token, option, dailyPoints, now, LIFE, REFRESH]);
-    return [
-      200,
-      JSON.stringify({
-        isCorrect: row.is_correct,
-        points: row.points,
-        correctOption: row.correct_option,
-        explanation: row.explanation,
-        balance: row.balance,
-      }),
-    ];
+    return [200, JSON.stringify({ ...graded(row), explanation: row.explanation })];
   }
   if (url === '/api/gift-requests') {
     const { giftType, points } = JSON.parse(body);
@@ -142,15 +140,7 @@ async function handle(request, body) {
   if (ad?.[2] === 'answer') {
     const { option } = JSON.parse(body);
     const [row] = await run('answer', [token, ad[1], option, 0, 240, 3600, now, LIFE, REFRESH]);
-    return [
-      200,
-      JSON.stringify({
-        isCorrect: row.is_correct,
-        points: row.points,
-        correctOption: row.correct_option,
-        balance: row.balance,
-      }),
-    ];
+    return [200, JSON.stringify(graded(row))];
   }
   return [404, '{"error":{"code":"NOT_FOUND"}}'];
 }

@@ -39,6 +39,8 @@ describe('earning on ads', () => {
       'はれま珈琲 秋限定ブレンド',
       'ことのは英会話 無料体験受付中',
     ]);
+    // The demo ads have no banner: each card shows its advertiser's placeholder in the banner's place.
+    expect(await page.locator('.ad-card .ad-banner--placeholder').count()).toBe(3);
     await expectAccessible(page);
     await screenshot(page, 'home-ads');
 

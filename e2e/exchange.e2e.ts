@@ -5,7 +5,7 @@ import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { verifiedUser as verifiedUserWith } from './support/exchangers.ts';
 import { usePostgres } from './support/postgres.ts';
 import { unique } from './support/rows.ts';
-import { completeSignup, signInWithGoogle } from './support/users.ts';
+import { completeSignup, signInWithGoogle, signUpMember } from './support/users.ts';
 
 const browser = useBrowser({ server: 'postgres' });
 const postgres = usePostgres();
@@ -31,8 +31,7 @@ async function asAdmin(email: string, run: (admin: Page) => Promise<void>) {
 describe('point exchange', () => {
   it('sends an unverified user to phone verification', async () => {
     const { page } = browser;
-    await signInWithGoogle(page, `unverified-${unique()}@example.com`);
-    await completeSignup(page);
+    await signUpMember(page, 'unverified');
     await page.goto('/gift');
     await page.waitForURL('**/sms-verification');
     expect(await page.getByRole('alert').innerText()).toBe(messages.giftNeedsPhone);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
-import { unique } from './support/rows.ts';
-import { completeSignup, signInWithGoogle } from './support/users.ts';
+import { signUpMember } from './support/users.ts';
 
 const browser = useBrowser();
 const tabs = () => browser.page.getByRole('navigation', { name: 'タブ' });
@@ -10,8 +9,7 @@ const currentTab = () => tabs().locator('[aria-current="page"]').innerText();
 describe('the member app’s navigation on a phone', () => {
   it('has a tab bar marking the current tab, the balance in view, a full side menu and a back button that goes somewhere', async () => {
     const { page } = browser;
-    await signInWithGoogle(page, `tabs-${unique()}@example.com`);
-    await completeSignup(page);
+    await signUpMember(page, 'tabs');
     // Home opened afresh: nothing to go back to, so no back button to press.
     await page.goto('/');
     await tabs().waitFor();
@@ -63,8 +61,7 @@ describe('the member app’s navigation on a phone', () => {
   it('leaves the tab bar out on a desk, where the side menu serves', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1024, height: 800 });
-    await signInWithGoogle(page, `desk-${unique()}@example.com`);
-    await completeSignup(page);
+    await signUpMember(page, 'desk');
     await page.goto('/');
     await page.getByTestId('header-balance').waitFor();
     expect(await tabs().isVisible()).toBe(false);

@@ -22,3 +22,5 @@ export const chromiumPath: string;
 export const chromiumFlags: string[];
 /** The text of a PDF as a reader would copy it (PDF.js). */
 export function pdfText(pdf: Uint8Array): Promise<string>;
+/** Repeatable pseudo-random numbers in [0, 1) from `seed` (mulberry32). */
+export function seededRandom(seed: number): () => number;

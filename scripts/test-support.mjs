@@ -134,3 +134,18 @@ export async function pdfText(pdf) {
     await document.destroy();
   }
 }
+
+/**
+ * Repeatable pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same sequence, so a
+ * test's failure can be replayed and a bench's plan is the same at every build.
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

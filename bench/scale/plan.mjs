@@ -3,6 +3,7 @@
 // size is the same. The rows themselves (people, responses, deliveries, the ledger, page views) are
 // made in SQL from these figures by build-database.mjs.
 import { createHash } from 'node:crypto';
+import { seededRandom } from '../../scripts/test-support.mjs';
 
 /**
  * The sizes. `full` is the database of issue 27's measurement; `quick` checks that the bench works
@@ -91,18 +92,6 @@ export function thresholds(weights) {
     running += weight;
     return running / total;
   });
-}
-
-/** mulberry32: a small seeded generator, so a size's plan is the same at every build. */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A version-4 UUID made from a name (stable across builds); z.uuid() accepts it. */
@@ -214,7 +203,7 @@ const romaji = [
  * Advertiser 0 is the big advertiser: it owns `bigAdvertiserAds` ads including the big ad.
  */
 export function planAdsAndAdvertisers(size) {
-  const random = generator(27);
+  const random = seededRandom(27);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const deliveredAds = size.ads - size.notDelivered - 1;
   const olderAds = deliveredAds - size.delivering;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { unique } from './rows.ts';
 
 /**
  * Signs in through the real OpenID Connect flow: the Google button, then the development
@@ -96,4 +97,12 @@ export async function findPendingAd(page: Page, title: string) {
   const card = page.getByTestId('pending-ad').filter({ hasText: title });
   await card.waitFor();
   return card;
+}
+
+/** A new member: signed in with Google as `<prefix>-<random>@example.com` and signed up as an adult. */
+export async function signUpMember(page: Page, prefix: string) {
+  const email = `${prefix}-${unique()}@example.com`;
+  await signInWithGoogle(page, email);
+  await completeSignup(page);
+  return email;
 }

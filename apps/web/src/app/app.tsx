@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, useEffect, useState } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router.tsx';
 
@@ -11,15 +11,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }),
   );
-  // A page the browser brings back from its back-forward cache kept what it knew when it was left
-  // (a quiz not yet answered, an old balance): everything it shows is asked for again.
-  useEffect(() => {
-    const revived = (event: PageTransitionEvent) => {
-      if (event.persisted) void queryClient.invalidateQueries();
-    };
-    window.addEventListener('pageshow', revived);
-    return () => window.removeEventListener('pageshow', revived);
-  }, [queryClient]);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

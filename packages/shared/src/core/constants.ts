@@ -69,19 +69,6 @@ export const giftStatuses = ['pending', 'issued', 'rejected'] as const;
 export const giftCodeStatuses = ['available', 'issued', 'withdrawn'] as const;
 /** An invoice is written `charging`, then charged; see apps/server/src/db/schema.ts `invoices`. */
 export const invoiceStatuses = ['charging', 'charged', 'carried_over', 'failed', 'no_charge'] as const;
-/** Why points moved (the ledger's reason); with its cause, a reason moves points once. */
-export const ledgerReasons = [
-  'signup_bonus',
-  'referral_friend',
-  'referral_referrer',
-  'ad_quiz',
-  'gacha',
-  'daily_quiz',
-  'gift_request',
-  'gift_refund',
-  'withdrawal_forfeit',
-  'admin_adjustment',
-] as const;
 /** The reasons that are points earned (a day with one keeps the member's streak going); not refunds or adjustments. */
 export const earningReasons = [
   'signup_bonus',
@@ -90,7 +77,15 @@ export const earningReasons = [
   'ad_quiz',
   'gacha',
   'daily_quiz',
-] as const satisfies readonly LedgerReason[];
+] as const;
+/** Why points moved (the ledger's reason); with its cause, a reason moves points once. */
+export const ledgerReasons = [
+  ...earningReasons,
+  'gift_request',
+  'gift_refund',
+  'withdrawal_forfeit',
+  'admin_adjustment',
+] as const;
 /** What the admin did, as recorded in the admin audit. */
 export const adminActions = [
   'suspend',

@@ -12,6 +12,7 @@ import { ads, advertiserBilling, authSessions, users } from '../../db/schema.ts'
 import { listAdminActions } from '../admin-users/admin-audit.ts';
 import { listInvoicesOfAdvertiser } from '../billing/list-invoices.ts';
 import { adDeliveriesSince } from '../figures/ad-deliveries-since.ts';
+import type { PersonRead } from '../user-row.ts';
 import { advertiserSummaryFields, japanMonthStartOf, toAdvertiserSummary } from './advertiser-summary.ts';
 
 /** Deliveries per ad of the advertiser, since a Japan-time day or over each ad's life (domain/figures). */
@@ -35,11 +36,7 @@ export async function getAdvertiserOverview({
   db,
   userId,
   now = new Date(),
-}: {
-  db: Database;
-  userId: string;
-  now?: Date;
-}): Promise<AdminAdvertiserOverview> {
+}: PersonRead): Promise<AdminAdvertiserOverview> {
   const monthStart = japanMonthStartOf(now);
   const [row] = await db
     .select(advertiserSummaryFields(monthStart))

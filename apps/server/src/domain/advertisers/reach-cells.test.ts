@@ -13,6 +13,7 @@ import {
 } from '@quiz-points/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../../scripts/test-support.mjs';
 import type { Database, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { users } from '../../db/schema.ts';
@@ -35,18 +36,7 @@ const noonOf = (day: string) => new Date(japanDayStart(day).getTime() + 12 * 360
 const minutesAfterMidnight = (day: string, minutes: number) =>
   new Date(japanDayStart(day).getTime() + minutes * 60_000);
 
-/** Repeatable pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Random = ReturnType<typeof randomFrom>;
+type Random = ReturnType<typeof seededRandom>;
 const oneOf = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 const sometimes = <T>(random: Random, value: T, chance = 0.8): T | null => (random() < chance ? value : null);
 
@@ -176,7 +166,7 @@ function cellsOf(db: Database) {
 
 /** The matrix: everyone, every box and value at once, each age band alone, and random targetings. */
 function targetingMatrix(): PricedTargeting[] {
-  const random = randomFrom(27);
+  const random = seededRandom(27);
   return [
     everyone,
     {
@@ -212,7 +202,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
   const matrix = targetingMatrix();
   /** One approved, running ad per targeting of the matrix, for the delivery rule to be asked of. */
   let adIds: string[] = [];
-  const random = randomFrom(kind === 'pglite' ? 1 : 2);
+  const random = seededRandom(kind === 'pglite' ? 1 : 2);
 
   beforeAll(async () => {
     const created = await createAds(database.db, matrix.length, (i) => {
@@ -511,7 +501,7 @@ describe.each(databaseKinds())('the reach cells on %s', (kind) => {
 
 describe.each(postgresKinds())('the reach cells under concurrent changes on %s', (kind) => {
   const database = useTestDatabase(kind);
-  const random = randomFrom(3);
+  const random = seededRandom(3);
   const cells = () => cellsOf(database.db);
 
   it('stay exactly equal to a recount through sign-ups, profile edits, suspensions, the midnight move and recounts at once', async () => {

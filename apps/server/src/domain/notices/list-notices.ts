@@ -1,7 +1,7 @@
 import { japanIsoDate, type MemberNoticeList } from '@quiz-points/shared';
 import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { noticeReads, notices } from '../../db/schema.ts';
+import type { PersonRead } from '../user-row.ts';
 
 /** Per list: more than any operator shows at once, and the ended ones a member may look back on. */
 const NOTICE_LIST_LIMIT = 50;
@@ -11,15 +11,7 @@ const NOTICE_LIST_LIMIT = 50;
  * ones, each with whether this member has read it. A notice whose window has not started yet is in
  * neither list, so the admin may prepare one ahead.
  */
-export async function listNotices({
-  db,
-  userId,
-  now = new Date(),
-}: {
-  db: Database;
-  userId: string;
-  now?: Date;
-}): Promise<MemberNoticeList> {
+export async function listNotices({ db, userId, now = new Date() }: PersonRead): Promise<MemberNoticeList> {
   const today = japanIsoDate(now);
   const select = (where: SQL | undefined, orderBy: SQL[]) =>
     db

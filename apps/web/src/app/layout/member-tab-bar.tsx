@@ -1,13 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { useNotices } from '../../features/notices/api/list-notices.ts';
+import { memberPages } from './member-pages.ts';
 
-const tabs = [
-  { to: '/', label: 'ホーム', icon: '⌂' },
-  { to: '/point-history', label: '通帳', icon: '≡' },
-  { to: '/gift', label: '交換', icon: '⇄' },
-  { to: '/notices', label: 'お知らせ', icon: '✉' },
-  { to: '/account', label: 'マイページ', icon: '◉' },
-] as const;
+const tabs = memberPages.flatMap(({ to, tab }) => (tab ? [{ to, ...tab }] : []));
 
 /** The tab a page belongs to: its own, or the one above it (交換履歴 under 交換). */
 const tabOf = (pathname: string) =>

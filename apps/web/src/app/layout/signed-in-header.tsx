@@ -3,16 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
 import { MenuButton, useMenuDrawer } from '../../components/ui/menu-drawer.tsx';
 import { useMe, useSignOut } from '../../features/auth/index.ts';
+import { useRefreshOnRevival } from '../../lib/use-refresh-on-revival.ts';
+import { memberPages } from './member-pages.ts';
 
-const menu = [
-  { to: '/', label: 'ホーム' },
-  { to: '/gift', label: 'ポイント交換' },
-  { to: '/exchange-history', label: '交換履歴' },
-  { to: '/point-history', label: 'ポイント通帳' },
-  { to: '/notices', label: 'お知らせ' },
-  { to: '/account', label: 'アカウント' },
-  { to: '/friends', label: '友達紹介' },
-];
+const menu = memberPages.map(({ to, menu: label }) => ({ to, label }));
 const phoneItem = { to: '/sms-verification', label: '電話番号認証' };
 
 /**
@@ -31,6 +25,7 @@ export function SignedInHeader() {
   ];
   const drawer = useMenuDrawer();
   const { open, close } = drawer;
+  useRefreshOnRevival();
 
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   // Nowhere to go back to from home opened afresh: the button steps aside rather than do nothing.

@@ -33,3 +33,26 @@ export function AdBanner({
     </div>
   );
 }
+
+/** A hue of its own for each advertiser's name, so that cards without a picture still differ. */
+function hueOf(name: string) {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  return hash;
+}
+
+/**
+ * In place of a banner the advertiser has not given: the same box, a soft colour of the advertiser's
+ * own and the first letter of its name. Decoration only: the name and title follow in text.
+ */
+export function AdBannerPlaceholder({ provider }: { provider: string }) {
+  return (
+    <div
+      className="ad-banner ad-banner--placeholder"
+      style={{ '--ad-hue': hueOf(provider) } as React.CSSProperties}
+      aria-hidden="true"
+    >
+      <span className="ad-banner__initial">{[...provider][0] ?? ''}</span>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { type AdImage, formatPoints } from '@quiz-points/shared';
-import { AdBanner } from './ad-banner.tsx';
+import { AdBanner, AdBannerPlaceholder } from './ad-banner.tsx';
 
 /** What the top of an ad shows; the points are null while the advertiser's pricing is loading. */
 export interface AdIntroContent {
@@ -27,7 +27,11 @@ export function AdIntro({
   const Title = titleAs;
   return (
     <>
-      {ad.image && <AdBanner image={ad.image} title={ad.adTitle} />}
+      {ad.image ? (
+        <AdBanner image={ad.image} title={ad.adTitle} />
+      ) : (
+        <AdBannerPlaceholder provider={ad.adProvider} />
+      )}
       <p className="ad-card__provider">{ad.adProvider}</p>
       <Title className={titleAs === 'h1' ? 'page-title' : 'ad-card__title'}>{ad.adTitle}</Title>
       <p className="ad-card__reward">
