@@ -1,7 +1,7 @@
 import { type AdListItem, type AdQuiz, messages } from '@quiz-points/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adDeliveries, pointTransactions, quizResponses, users } from '../db/schema.ts';
+import { adDeliveries, ads, pointTransactions, quizResponses, users } from '../db/schema.ts';
 import { createAd, createTodaysDailyQuiz, deliveryState } from '../test/factories.ts';
 import type { ErrorReply } from '../test/http-client.ts';
 import { useTestApp } from '../test/use-test-app.ts';
@@ -77,6 +77,19 @@ describe('earning through ads, quizzes, the gacha and the daily quiz', () => {
     expect(again.body.error.message).toBe(messages.adAlreadyAnswered);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, uid));
     expect(user?.points).toBe(10 + 20);
+  });
+
+  it('says an ad opened before its delivery ended takes no more answers, and why', async () => {
+    const { client, uid } = await t.as.user();
+    const ad = await createAd(t.database.db);
+    await client.json('POST', `/api/ads/${ad.id}/click`);
+    await ageClick(uid, ad.id, 31);
+    expect((await client.json<AdQuiz>('GET', `/api/ads/${ad.id}/quiz`)).body.ended).toBe(false);
+    // The advertiser ends it while the member waits.
+    await t.database.db.update(ads).set({ isActive: false }).where(eq(ads.id, ad.id));
+    expect((await client.json<AdQuiz>('GET', `/api/ads/${ad.id}/quiz`)).body.ended).toBe(true);
+    const refused = await client.json<ErrorReply>('POST', `/api/ads/${ad.id}/answer`, { option: 2 });
+    expect(refused.body.error.message).toBe(messages.adEnded);
   });
 
   it('gives 10 % (at least 1) for a wrong answer', async () => {

@@ -34,6 +34,8 @@ export const adQuiz = z.strictObject({
   quizOptions: z.array(z.string()),
   /** Seconds until answering is allowed (0 when it is). */
   secondsLeft: z.number(),
+  /** The ad takes no more answers: its delivery ended. */
+  ended: z.boolean(),
 });
 export type AdQuiz = z.output<typeof adQuiz>;
 

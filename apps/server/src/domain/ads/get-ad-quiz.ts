@@ -1,5 +1,5 @@
 import { type AdQuiz, DomainError, messages } from '@quiz-points/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ads, quizResponses } from '../../db/schema.ts';
 import { adImageView } from '../ad-images/ad-image-view.ts';
@@ -15,7 +15,14 @@ export async function getAdQuiz(options: {
 }) {
   const { db, viewer, adId, waitSeconds, now = new Date() } = options;
   const [row] = await db
-    .select({ ad: ads, clickedAt: quizResponses.clickedAt, answeredAt: quizResponses.answeredAt })
+    .select({
+      ad: ads,
+      clickedAt: quizResponses.clickedAt,
+      answeredAt: quizResponses.answeredAt,
+      // The answer's own rule (answer-ad-quiz.sql): an ad at its cap still takes the answers of those
+      // who opened it; one the advertiser ended or whose window closed takes none.
+      takesAnswers: sql<boolean>`qp_ad_takes_answers(${ads})`,
+    })
     .from(ads)
     .leftJoin(
       quizResponses,
@@ -35,6 +42,7 @@ export async function getAdQuiz(options: {
     clickedAt: row.clickedAt?.toISOString() ?? null,
     secondsLeft: row.clickedAt ? Math.max(0, Math.ceil(waitSeconds - elapsed)) : waitSeconds,
     answered: row.answeredAt !== null,
+    ended: !row.takesAnswers,
   };
   return quiz;
 }

@@ -80,6 +80,10 @@ function Quiz({ adId }: { adId: string }) {
         <p role="status" className="card notice">
           この広告のクイズにはすでに回答済みです。 <Link to="/">ホームへ戻る</Link>
         </p>
+      ) : quiz.ended ? (
+        <p role="status" className="card notice">
+          {messages.adEnded} <Link to="/">広告一覧へ</Link>
+        </p>
       ) : quiz.clickedAt === null ? (
         <p role="alert" className="card notice">
           {messages.openAdFirst} <Link to="/">広告一覧へ</Link>
