@@ -36,6 +36,7 @@ async function insertAd(
   await postgres.db.query('insert into quiz_answers (ad_id, correct_option_index) values ($1, 1)', [
     rows[0].id,
   ]);
+  return rows[0].id as string;
 }
 
 describe('ads that stop or are aimed at others', () => {
@@ -65,6 +66,24 @@ describe('ads that stop or are aimed at others', () => {
     const tab = await refusedTab;
     await expect.poll(() => tab.isClosed()).toBe(true);
     await laterContext.close();
+  });
+
+  it('says on the quiz page that the delivery ended when the advertiser ended it during the wait', async () => {
+    const title = `途中で終わる広告 ${unique()}`;
+    const adId = await insertAd(title, { reward: 70 });
+    const { page, context } = browser;
+    await signInWithGoogle(page, `ended-${unique()}@example.com`);
+    await completeSignup(page);
+    const popup = context.waitForEvent('page');
+    await adCard(page, title).getByRole('button', { name: '広告を見る' }).click();
+    await (await popup).close();
+    const start = adCard(page, title).getByRole('link', { name: 'クイズに挑戦する' });
+    await start.waitFor({ timeout: 6000 });
+    await postgres.db.query('update ads set is_active = false where id = $1', [adId]);
+    await start.click();
+    await page.waitForURL('**/quiz/**');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: messages.adEnded }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '回答する' }).count()).toBe(0);
   });
 
   it('hides an ad from a user outside its age bands and shows one aimed at theirs', async () => {
