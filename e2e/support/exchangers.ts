@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { unique } from './rows.ts';
-import { completeSignup, signInWithGoogle, verifyPhone } from './users.ts';
+import { signUpMember, verifyPhone } from './users.ts';
 
 /** Credits points the way an admin adjustment would: a ledger row and the balance, together. */
 export async function grantPoints(db: pg.Client, email: string, points: number) {
@@ -19,9 +19,7 @@ export async function grantPoints(db: pg.Client, email: string, points: number) 
 
 /** A member with a verified phone (so they may exchange) and `points` more than the signup bonus. */
 export async function verifiedUser(page: Page, db: pg.Client, points: number) {
-  const email = `exchanger-${unique()}@example.com`;
-  await signInWithGoogle(page, email);
-  await completeSignup(page);
+  const email = await signUpMember(page, 'exchanger');
   const phone = `070${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await verifyPhone(page, phone, `+81${phone.slice(1)}`);
   if (points > 0) await grantPoints(db, email, points);

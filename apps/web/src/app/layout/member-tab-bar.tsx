@@ -5,11 +5,10 @@ import { memberPages } from './member-pages.ts';
 const tabs = memberPages.flatMap(({ to, tab }) => (tab ? [{ to, ...tab }] : []));
 
 /** The tab a page belongs to: its own, or the one above it (交換履歴 under 交換). */
-const tabOf = (pathname: string) =>
-  pathname === '/exchange-history'
-    ? '/gift'
-    : (tabs.find((tab) => tab.to !== '/' && pathname.startsWith(tab.to))?.to ??
-      (pathname === '/' ? '/' : null));
+function tabOf(pathname: string) {
+  const path = pathname === '/exchange-history' ? '/gift' : pathname;
+  return tabs.find((tab) => (tab.to === '/' ? path === '/' : path.startsWith(tab.to)))?.to ?? null;
+}
 
 /**
  * The member's tabs along the bottom of a phone, as a point app has them: the current one marked
