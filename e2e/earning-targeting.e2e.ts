@@ -1,7 +1,7 @@
 import { messages } from '@quiz-points/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { usePostgres } from './support/postgres.ts';
 import { unique } from './support/rows.ts';
 import { completeSignup, signInWithGoogle } from './support/users.ts';
@@ -60,8 +60,12 @@ describe('ads that stop or are aimed at others', () => {
 
     const refusedTab = laterContext.waitForEvent('page');
     await adCard(later, title).getByRole('button', { name: '広告を見る' }).click();
-    await expect.poll(() => later.getByRole('alert').innerText()).toBe(messages.adCapReached);
+    // The ad leaves the list (SPEC §4), and what stands at the top of the list says which and why.
+    await expect
+      .poll(() => later.getByRole('alert').innerText())
+      .toBe(`${title}\n\n${messages.adCapReached}`);
     expect(await adCard(later, title).count()).toBe(0);
+    await screenshot(later, 'ad-refused-on-its-card');
     // The tab opened for the click is closed again.
     const tab = await refusedTab;
     await expect.poll(() => tab.isClosed()).toBe(true);

@@ -41,6 +41,10 @@ describe('earning on ads', () => {
     ]);
     // The demo ads have no banner: each card shows its advertiser's placeholder in the banner's place.
     expect(await page.locator('.ad-card .ad-banner--placeholder').count()).toBe(3);
+    // Each card says what it asks: the wait before its quiz (3 s on this test server).
+    expect(await page.locator('.ad-card__wait').allInnerTexts()).toEqual(
+      Array(3).fill('3秒見てクイズに挑戦'),
+    );
     await expectAccessible(page);
     await screenshot(page, 'home-ads');
 

@@ -1,42 +1,10 @@
 import { coreMessages, prerenderedPageRoutes } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { newContextWithoutJavaScript, screenshot, useBrowser } from './support/browser.ts';
+import { takeover, watchTheRoot } from './support/hydration.ts';
 
 // The server with production's 30-second wait, so the demo page is pre-rendered too.
 const browser = useBrowser({ server: 'realWait' });
-
-interface RootWatch {
-  /** The first h1 in #root that the HTML brought (React had not made it). */
-  parsedH1: Element | null;
-  /** Every element taken out of #root. */
-  removed: string[];
-}
-
-/** Runs in each new document before any of its scripts. */
-function watchTheRoot() {
-  const watch: RootWatch = { parsedH1: null, removed: [] };
-  (window as unknown as { rootWatch: RootWatch }).rootWatch = watch;
-  const madeByReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
-  new MutationObserver((records) => {
-    const root = document.getElementById('root');
-    for (const record of records) {
-      if (!root?.contains(record.target)) continue;
-      for (const node of Array.from(record.removedNodes))
-        if (node instanceof Element) watch.removed.push(node.outerHTML);
-      const h1 = root.querySelector('h1');
-      if (!watch.parsedH1 && h1 && !madeByReact(h1)) watch.parsedH1 = h1;
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-/** Whether React took over the h1 the HTML brought, and how many elements it removed. */
-const takeover = () =>
-  browser.page.evaluate(() => {
-    const { parsedH1, removed } = (window as unknown as { rootWatch: RootWatch }).rootWatch;
-    const hydrated =
-      parsedH1?.isConnected === true && Object.keys(parsedH1).some((key) => key.startsWith('__reactFiber$'));
-    return { hydrated, removed };
-  });
 
 describe('pre-rendered pages', () => {
   it('come from the server with the page already drawn', async () => {
@@ -53,14 +21,14 @@ describe('pre-rendered pages', () => {
       const { page } = browser;
       await page.addInitScript(watchTheRoot);
       await page.goto(url);
-      await expect.poll(async () => (await takeover()).hydrated).toBe(true);
+      await expect.poll(async () => (await takeover(page)).hydrated).toBe(true);
       // The landing page's FAQ arrives in its own chunk; it hydrates in place too.
       if (url.startsWith('/?') || url === '/') {
         const question = page.locator('.faq__question').first();
         await question.click();
         await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
       }
-      expect((await takeover()).removed).toEqual([]);
+      expect((await takeover(page)).removed).toEqual([]);
     },
   );
 

@@ -7,9 +7,17 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 const app = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
+ * React and ReactDOM (with the scheduler and the bundler's interop helpers they need), split from
+ * the app: boot.ts evaluates them in a task before the app's, so neither task is long on a slow
+ * phone (docs/performance.md, "Signed-in pages"). Named in index.html's `app-libraries`.
+ */
+const LIBRARIES = 'react-dom';
+
+/**
  * Names the app's chunks in index.html for its tiny script (src/boot.ts), which loads the app by
  * that list: `<meta name="app-chunks">`, the app's own chunk first, then those it imports, leaving
- * out what the page's script has loaded already. The pre-rendering (scripts/prerender.mjs) adds a
+ * out what the page's script has loaded already; and `<meta name="app-libraries">`, the libraries'
+ * chunk among them, which boot.ts evaluates first. The pre-rendering (scripts/prerender.mjs) adds a
  * page's own chunks to it; in development, where there is no pre-rendering, index.html has it too.
  */
 function appChunksMeta(): Plugin {
@@ -37,13 +45,14 @@ function appChunksMeta(): Plugin {
         const loaded = closure(chunk.fileName);
         if (loaded.has(appChunk.fileName)) throw new Error("index.html's script must not import the app");
         const files = [...closure(appChunk.fileName)].filter((fileName) => !loaded.has(fileName));
-        return [
-          {
-            tag: 'meta',
-            attrs: { name: 'app-chunks', content: files.map((fileName) => `/${fileName}`).join(' ') },
-            injectTo: 'head',
-          },
-        ];
+        const libraries = files.filter((fileName) => chunks.get(fileName)?.name === LIBRARIES);
+        if (libraries.length !== 1) throw new Error(`The app imports no ${LIBRARIES} chunk`);
+        const meta = (name: string, list: string[]) => ({
+          tag: 'meta',
+          attrs: { name, content: list.map((fileName) => `/${fileName}`).join(' ') },
+          injectTo: 'head' as const,
+        });
+        return [meta('app-chunks', files), meta('app-libraries', libraries)];
       },
     },
   };
@@ -93,6 +102,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser of the target (ES2022) but Safari before 17 knows modulepreload; there the links
+    // do nothing and the app loads by its imports. The polyfill was a third of the page's script.
+    modulePreload: { polyfill: false },
     // The manifest lets the bundle-budget test (e2e/bundle-budget.e2e.ts) measure each route's
     // initial JavaScript, and the pre-rendering (scripts/prerender.mjs) name each page's chunks.
     manifest: true,
@@ -102,6 +114,11 @@ export default defineConfig({
       // module graph, so it is bundled as it was while it was index.html's script: one chunk with
       // what it imports, the lazily loaded pages importing from it.
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), main: app },
+      output: {
+        codeSplitting: {
+          groups: [{ name: LIBRARIES, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/sample-ads': 'http://localhost:3000' } },

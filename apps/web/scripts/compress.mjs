@@ -9,8 +9,10 @@ const compressible = /\.(js|css|html|svg|json|txt)$/;
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (compressible.test(entry.name)) yield full;
+    // The server's rendering code (dist/server, scripts/prerender.mjs) is not sent to browsers.
+    if (entry.isDirectory()) {
+      if (full !== path.join(dist, 'server')) yield* files(full);
+    } else if (compressible.test(entry.name)) yield full;
   }
 }
 

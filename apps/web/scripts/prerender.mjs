@@ -1,5 +1,7 @@
 // Pre-renders the public pages, and the frame of every other page, to HTML after `vite build`
 // (docs/performance.md, "Pre-rendering"). The server sends these files; the browser app hydrates them.
+// The server-side build it renders with stays in dist/server: the server draws a member's home and
+// quiz page with it at request time, into the templates written here (docs/decisions/040).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
@@ -7,7 +9,7 @@ import { build } from 'vite';
 const webDir = new URL('..', import.meta.url).pathname;
 const dist = path.join(webDir, 'dist');
 const outDir = path.join(dist, 'prerendered');
-const ssrDir = path.join(webDir, '../../node_modules/.cache/web-ssr');
+const ssrDir = path.join(dist, 'server');
 
 // The server-side build of the same components (React and the router stay in node_modules).
 await build({
@@ -21,7 +23,9 @@ await build({
     copyPublicDir: false,
   },
 });
-const { renderPage, renderShell, prerenderedPageRoutes } = await import(path.join(ssrDir, 'entry-server.js'));
+const { renderPage, renderShell, prerenderedPageRoutes, memberPagePaths } = await import(
+  path.join(ssrDir, 'entry-server.js')
+);
 
 // What production's server embeds (hasSession aside). A page whose HTML changes when one of these
 // changes (the demo shows the wait, the legal page the invoice issuer) is marked with those values:
@@ -68,7 +72,9 @@ if (!template.includes(appMeta)) throw new Error(`index.html does not name the a
 // requested together with the app, and the page hydrates sooner.
 const chunksOf = (component) => {
   if (component === undefined) return [];
-  const name = component.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase();
+  return chunksOfFile(component.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase());
+};
+const chunksOfFile = (name) => {
   const key = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
   if (key === undefined) throw new Error(`No chunk named ${name} for the page ${component}`);
   return [...closure(key)]
@@ -85,6 +91,10 @@ const page = (markup, { attributes = '', pageChunks = [], preload = false } = {}
     .replace('  </head>', `${links.join('')}  </head>`)
     .replace(emptyRoot, `${rootStart}${attributes}>${markup}</div>`);
 };
+
+// Where the server writes a member's page and the answers it drew it from (apps/server/src/http/web-app.ts).
+const MEMBER_PAGE_MARKUP = '<!--member-page-->';
+const QUERY_STATE = '<!--query-state-->';
 
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir);
@@ -129,6 +139,22 @@ for (const [area, url] of Object.entries(shellAt)) {
     const shell = renderShell(url, { ...config, hasSession });
     written.shells[key] = write(`shell-${key}.html`, page(shell, { preload: true }));
   }
+}
+// A member's home and quiz page, drawn by the server with their data at request time
+// (entry-server.tsx renderMemberPage): the server puts the markup in the root and the answers it was
+// drawn from after it. As a pre-rendered page, it paints from its HTML alone and its app is requested
+// after that paint, with the member's frame and the page's code named for it.
+const memberFrame = ['query-state', 'guards', 'signed-in-header', 'member-tab-bar'];
+const memberPageFiles = { '/': 'user-home', '/quiz/:id': 'quiz-page' };
+written.memberPages = {};
+for (const route of memberPagePaths) {
+  const chunks = new Set([...memberFrame, memberPageFiles[route]].flatMap(chunksOfFile));
+  const html = page(MEMBER_PAGE_MARKUP, { attributes: ' data-prerendered=""', pageChunks: [...chunks] });
+  const name = `member-${route === '/' ? 'home' : route.split('/')[1]}.html`;
+  written.memberPages[route] = write(
+    name,
+    html.replace(`${MEMBER_PAGE_MARKUP}</div>`, `${MEMBER_PAGE_MARKUP}</div>${QUERY_STATE}`),
+  );
 }
 fs.writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(written, null, 2)}\n`);
 // index.html (an unknown page's, drawn by the app) preloads the app too.

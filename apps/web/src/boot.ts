@@ -12,25 +12,44 @@ import './styles.css';
  * chunks it imports, then those of the page at the URL. Vite's dev server (`vite` in apps/web)
  * writes no such list and serves the app's source.
  */
-const appChunks = document
-  .querySelector<HTMLMetaElement>('meta[name="app-chunks"]')
-  ?.content.split(' ')
-  .filter(Boolean) ?? ['/src/main.tsx'];
+const chunksNamed = (name: string) =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ').filter(Boolean);
+const appChunks = chunksNamed('app-chunks') ?? ['/src/main.tsx'];
+/**
+ * React and ReactDOM, a chunk of their own (vite.config.ts): evaluated before the app, in a task of
+ * its own, so that starting the app is two shorter tasks rather than one long one.
+ */
+const libraries = chunksNamed('app-libraries') ?? [];
 
 let started = false;
+/**
+ * Starts the app: the libraries, then in a later task the app's own chunk; and a `modulepreload` link
+ * for each other chunk of the list, a few per task. Every chunk is requested up front, not one after the other as the app's
+ * imports would be found; each link costs the main thread ~1–2 ms of a slow phone's time, and a
+ * member's page names some thirty chunks, so they are added in short tasks rather than one long one
+ * (docs/performance.md, "Signed-in pages").
+ */
 function startTheApp(): void {
   if (started) return;
   started = true;
-  // Every chunk is requested at once, not one after the other as the app's imports would be found.
-  for (const href of appChunks.slice(1)) {
-    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  void import(/* @vite-ignore */ appChunks[0]!);
+  const startApp = () => void import(/* @vite-ignore */ appChunks[0]!);
+  void Promise.all(libraries.map((href) => import(/* @vite-ignore */ href))).then(
+    () => setTimeout(startApp, 0),
+    startApp,
+  );
+  const preload = (from: number) => {
+    for (const href of appChunks.slice(from, from + LINKS_PER_TASK)) {
+      if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    if (from + LINKS_PER_TASK < appChunks.length) setTimeout(() => preload(from + LINKS_PER_TASK), 0);
+  };
+  preload(1);
 }
+const LINKS_PER_TASK = 8;
 
 // A page the app draws, or a hidden one (it paints no frame), starts the app at once. A pre-rendered
 // page starts it when the browser reports the first contentful paint (the time the frame was shown);

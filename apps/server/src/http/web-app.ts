@@ -1,9 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isPageRoute } from '@quiz-points/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { AUTH_COOKIE_PREFIX } from '../services/identity/auth.ts';
 import { sendNotFound } from './error-handler.ts';
 
@@ -41,11 +43,69 @@ interface PrerenderedPages {
   pages: Record<string, { file: string; renderedWith?: Partial<ClientConfig> }>;
   /** The layout with a loading bar, per area (user, advertiser, admin) and with or without a session. */
   shells: Record<`${ShellArea}-${'session' | 'visitor'}`, string>;
+  /** The template of each member's page the server draws with their data, by its route. */
+  memberPages: Record<string, string>;
+}
+
+/** Where a member's page goes in its template, and the answers it was drawn from. */
+const MEMBER_PAGE_MARKUP = '<!--member-page-->';
+const QUERY_STATE = '<!--query-state-->';
+
+/**
+ * The browser app's server-side build (apps/web/src/entry-server.tsx, written to dist/server by the
+ * web build): it draws a member's home and quiz page with their data (docs/decisions/040).
+ */
+interface MemberPageRenderer {
+  setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+  renderMemberPage(
+    url: string,
+    config: ClientConfig & { hasSession: boolean },
+  ): Promise<{ path: string; html: string; queryState: unknown } | undefined>;
+}
+
+/** Request headers not passed on to the app's own calls: they describe this request's body and its encoding. */
+const notPassedOn = new Set([
+  'accept',
+  'accept-encoding',
+  'content-length',
+  'content-type',
+  'if-modified-since',
+  'if-none-match',
+  'connection',
+]);
+
+/**
+ * The app's calls while the server draws a page, answered by the server's own routes (light-my-request)
+ * as the request the page is drawn for: its cookie, its address and forwarding headers, so every
+ * rule (the session, the member's guard, the client address) is the one that route always applies.
+ */
+function answerAs(app: FastifyInstance, request: FastifyRequest) {
+  const headers: Record<string, string | string[]> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !notPassedOn.has(name)) headers[name] = value;
+  }
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const body = typeof init.body === 'string' ? init.body : undefined;
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as InjectOptions['method'],
+      url,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      payload: body,
+      remoteAddress: request.socket.remoteAddress,
+    });
+    const noBody = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(noBody ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
 }
 
 /** The HTML for each kind of request, with the client configuration embedded. */
 interface PageHtml {
   pages: Map<string, string>;
+  /** A member's page drawn with their data, or undefined to send what is sent without it. */
+  memberPage: (request: FastifyRequest) => Promise<string | undefined>;
   shell: (area: ShellArea, hasSession: boolean) => string;
   notFound: (hasSession: boolean) => string;
 }
@@ -77,6 +137,7 @@ export async function registerWebApp(
   };
   const indexOnly = (): PageHtml => ({
     pages: new Map(),
+    memberPage: async () => undefined,
     shell: (_area, hasSession) => withConfig(indexPath, hasSession),
     notFound: (hasSession) => withConfig(indexPath, hasSession),
   });
@@ -98,12 +159,51 @@ export async function registerWebApp(
       Object.entries(manifest.shells).map(([key, file]) => [key, html(file, key.endsWith('-session'))]),
     );
     const notFound = { true: withConfig(indexPath, true), false: withConfig(indexPath, false) };
+    const memberTemplates = new Map(
+      Object.entries(manifest.memberPages).map(([route, file]) => [route, html(file, true)]),
+    );
+    const renderer = loadRenderer();
+    const memberPage = async (request: FastifyRequest) => {
+      try {
+        const { render, drawing } = await renderer;
+        const page = await drawing.run(request, () =>
+          render.renderMemberPage(request.url, { ...options.client, hasSession: true }),
+        );
+        const template = page && memberTemplates.get(page.path);
+        if (!page || !template) return undefined;
+        const state = JSON.stringify(page.queryState).replaceAll('<', '\\u003c');
+        return template
+          .replace(MEMBER_PAGE_MARKUP, () => page.html)
+          .replace(QUERY_STATE, () => `<script type="application/json" id="query-state">${state}</script>`);
+      } catch (error) {
+        // The page is still served: the frame, which the app fills in the browser.
+        request.log.error({ err: error }, 'drawing a member page on the server failed');
+        return undefined;
+      }
+    };
     return {
       pages,
+      memberPage,
       shell: (area, hasSession) => shells.get(`${area}-${hasSession ? 'session' : 'visitor'}`)!,
       notFound: (hasSession) => notFound[hasSession ? 'true' : 'false'],
     };
   };
+  /**
+   * The server-side build, loaded once; each page it draws asks its questions of this server's
+   * routes as the request being answered (`drawing` holds it across the drawing's awaits).
+   */
+  async function loadRenderer() {
+    const file = path.join(options.distDir, 'server', 'entry-server.js');
+    const render = (await import(pathToFileURL(file).href)) as MemberPageRenderer;
+    const drawing = new AsyncLocalStorage<FastifyRequest>();
+    render.setApiTransport((url, init) => {
+      const request = drawing.getStore();
+      if (!request) throw new Error('An app call outside the drawing of a page');
+      return answerAs(app, request)(url, init);
+    });
+    return { render, drawing };
+  }
+
   // In development the watcher rebuilds the app without pre-rendering, so every page is index.html,
   // read afresh on each request.
   const built = options.reloadIndex ? undefined : build();
@@ -141,7 +241,8 @@ export async function registerWebApp(
     index: false,
     wildcard: false,
     // The pre-rendered pages are sent by the page routes below, with the client configuration.
-    globIgnore: ['prerendered/**'],
+    // Nor is the server-side build, which draws members' pages (dist/server).
+    globIgnore: ['prerendered/**', 'server/**'],
     preCompressed: true,
     // send's own Cache-Control (max-age=0) would be written over ours: ours is the only one.
     cacheControl: false,
@@ -160,17 +261,31 @@ export async function registerWebApp(
   // Browsers ask for /favicon.ico on pages that name no icon (the development pages).
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return sendNotFound(reply);
-    const html = htmlFor(pathname, sessionCookie.test(request.headers.cookie ?? ''));
+    const hasSession = sessionCookie.test(request.headers.cookie ?? '');
     const encoding = encodingFor(request.headers['accept-encoding'] ?? '');
     reply
       .status(isPageRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .header('vary', 'cookie, accept-encoding');
+    // A member's page drawn with their data is theirs alone, and compressed for this reply only. It
+    // is kept in no cache: Back and Forward would otherwise show it from the HTTP cache as it was
+    // (an answered quiz with its question), where a new load draws it as it is now.
+    const drawn = hasSession && isPageRoute(pathname) ? await pageHtml().memberPage(request) : undefined;
+    if (drawn !== undefined) {
+      reply.header('cache-control', 'private, no-store');
+      if (encoding === undefined) return reply.send(drawn);
+      const body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(drawn, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.gzipSync(drawn, { level: 6 });
+      return reply.header('content-encoding', encoding).send(body);
+    }
+    const html = htmlFor(pathname, hasSession);
     if (encoding === undefined) return reply.send(html);
     return reply.header('content-encoding', encoding).send(compress(html)[encoding]);
   });

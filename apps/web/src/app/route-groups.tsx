@@ -1,12 +1,16 @@
-import { lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { lazyWithPreload } from '../lib/lazy-with-preload.ts';
 import type { GuardedAudience } from './guards.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** Who a route group is for. */
 export type Audience = 'public' | GuardedAudience;
 
-const Guard = lazy(() => import('./guards.tsx'));
+const guard = lazyWithPreload(() => import('./guards.tsx'));
+const Guard = guard.Component;
+
+/** The guards' code, loaded with a guarded page's before the page hydrates (router.tsx). */
+export const preloadGuard = guard.preload;
 
 /**
  * A route group's layout: one error boundary for its pages (keyed by the path, so another page

@@ -3,7 +3,7 @@ import { matchRoutes, Route, Routes } from 'react-router';
 import { HomePage, preloadHomePage } from '../features/home/index.ts';
 import { lazyWithPreload } from '../lib/lazy-with-preload.ts';
 import { RootLayout } from './layout/root-layout.tsx';
-import { type Audience, RouteGroup } from './route-groups.tsx';
+import { type Audience, preloadGuard, RouteGroup } from './route-groups.tsx';
 
 type PageRoute = {
   index?: true;
@@ -58,37 +58,48 @@ const memberPages: Record<string, PageLoader> = {
   notices: () => import('../features/notices/components/notices-page.tsx'),
 };
 
+/** A guarded group's pages: loading one ahead loads the guard it renders under too. */
+const guarded = (routes: PageRoute[]): PageRoute[] =>
+  routes.map((route) => ({
+    ...route,
+    preload: () => Promise.all([preloadGuard(), route.preload?.()]).then(([, page]) => page),
+  }));
+
 /** The pages by audience: each group's layout applies its guard once (route-groups.tsx). */
 const groups: Record<Audience, PageRoute[]> = {
   public: [{ index: true, Page: HomePage, preload: preloadHomePage }, ...lazyPages(publicPages)],
-  signup: lazyPages({ signup: () => import('../features/accounts/components/signup-page.tsx') }),
-  member: lazyPages(memberPages),
-  advertiser: [
-    'advertiser/card-setup',
-    'advertiser/create-ad',
-    'advertiser/edit-ad/:id',
-    'advertiser/ads-status',
-    'advertiser/billing',
-    'advertiser/ads/:id/report',
-    'advertiser/reports',
-    'advertiser/account',
-  ].map(consolePage),
-  admin: [
-    'admin',
-    'admin/review',
-    'admin/cloudworks',
-    'admin/create-quiz',
-    'admin/gifts',
-    'admin/gift-codes',
-    'admin/settings',
-    'admin/users',
-    'admin/users/:id',
-    'admin/numbers',
-    'admin/notices',
-    'admin/advertisers',
-    'admin/advertisers/:id',
-    'admin/billing',
-  ].map(consolePage),
+  signup: guarded(lazyPages({ signup: () => import('../features/accounts/components/signup-page.tsx') })),
+  member: guarded(lazyPages(memberPages)),
+  advertiser: guarded(
+    [
+      'advertiser/card-setup',
+      'advertiser/create-ad',
+      'advertiser/edit-ad/:id',
+      'advertiser/ads-status',
+      'advertiser/billing',
+      'advertiser/ads/:id/report',
+      'advertiser/reports',
+      'advertiser/account',
+    ].map(consolePage),
+  ),
+  admin: guarded(
+    [
+      'admin',
+      'admin/review',
+      'admin/cloudworks',
+      'admin/create-quiz',
+      'admin/gifts',
+      'admin/gift-codes',
+      'admin/settings',
+      'admin/users',
+      'admin/users/:id',
+      'admin/numbers',
+      'admin/notices',
+      'admin/advertisers',
+      'admin/advertisers/:id',
+      'admin/billing',
+    ].map(consolePage),
+  ),
 };
 
 const pages = Object.values(groups).flat();

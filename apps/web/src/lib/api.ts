@@ -24,6 +24,19 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
+/** How a call reaches the server: the browser's fetch, or the server's own rendering (setApiTransport). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * The server's rendering of a member's page (entry-server.tsx) answers the app's calls itself,
+ * through its own routes, instead of over the network: the same queries, the same answers.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** What a call sends: the path's params, the query and the JSON body (a write without one sends `{}`). */
 export interface ApiInput {
   params?: Record<string, string>;
@@ -46,7 +59,7 @@ export async function apiFetch<T>(
   const json = method === 'GET' ? undefined : JSON.stringify(body ?? {});
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       headers: json === undefined ? {} : { 'content-type': 'application/json' },
       body: json,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   japanClock,
@@ -36,6 +37,52 @@ describe('japanClock', () => {
       minute: '05',
       second: '06',
     });
+  });
+});
+
+describe('japanClock against the time-zone database', () => {
+  const intl = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const intlClock = (at: Date) => {
+    const parts = Object.fromEntries(intl.formatToParts(at).map((part) => [part.type, part.value]));
+    return {
+      year: parts.year,
+      month: parts.month,
+      day: parts.day,
+      hour: parts.hour,
+      minute: parts.minute,
+      second: parts.second,
+    };
+  };
+
+  it('agrees with Intl for Asia/Tokyo at any instant from 1960 to 2100, and around each midnight', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1960-01-01T00:00:00Z'),
+          max: new Date('2100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (at) => {
+          expect(japanClock(at)).toEqual(intlClock(at));
+          // The second before and at Japan-time midnight of that day.
+          const midnight = japanDayStart(japanIsoDate(at));
+          expect(japanClock(new Date(midnight.getTime() - 1000))).toEqual(
+            intlClock(new Date(midnight.getTime() - 1000)),
+          );
+          expect(japanClock(midnight)).toEqual(intlClock(midnight));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

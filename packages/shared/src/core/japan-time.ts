@@ -8,24 +8,27 @@ export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
 /** Japan has had no daylight saving time since 1951: always UTC+9. */
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
-const clockFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: JAPAN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 export type JapanClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
 
-/** The Japan-time wall clock of an instant, zero-padded (year 4 digits, the rest 2). */
+const pad = (value: number, digits = 2) => String(value).padStart(digits, '0');
+
+/**
+ * The Japan-time wall clock of an instant, zero-padded (year 4 digits, the rest 2): the instant
+ * moved by the fixed offset, read in UTC. No Intl.DateTimeFormat with a time zone: building one
+ * loads the browser's zone data, which cost the member's home ~120 ms of a slow phone's main
+ * thread as its code started (docs/performance.md, "Signed-in pages"); japan-time.test.ts holds
+ * this to Intl's answer.
+ */
 export function japanClock(at: Date): JapanClock {
-  const parts = Object.fromEntries(clockFormatter.formatToParts(at).map((part) => [part.type, part.value]));
-  const { year, month, day, hour, minute, second } = parts as JapanClock;
-  return { year, month, day, hour, minute, second };
+  const shifted = new Date(at.getTime() + JAPAN_OFFSET_MS);
+  return {
+    year: pad(shifted.getUTCFullYear(), 4),
+    month: pad(shifted.getUTCMonth() + 1),
+    day: pad(shifted.getUTCDate()),
+    hour: pad(shifted.getUTCHours()),
+    minute: pad(shifted.getUTCMinutes()),
+    second: pad(shifted.getUTCSeconds()),
+  };
 }
 
 /** The Japan-time calendar day of an instant as yyyymmdd (the daily-quiz key of SPEC §3). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, formatPoints, formatSignedPoints, formatYen } from './messages.ts';
 
@@ -9,6 +10,17 @@ describe('amounts', () => {
     [1234567, '1,234,567'],
     [-1000, '-1,000'],
   ])('groups thousands: %d is %s', (amount, text) => expect(formatNumber(amount)).toBe(text));
+
+  it("groups any whole number and any fraction as Intl's ja-JP format does", () => {
+    const intl = new Intl.NumberFormat('ja-JP');
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.double({ noNaN: true, min: -1e9, max: 1e9 })), (value) => {
+        expect(formatNumber(value)).toBe(intl.format(value === 0 ? 0 : value));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(formatNumber(-0)).toBe('0');
+  });
 
   it.each([
     [10, '10 Pt'],

@@ -213,15 +213,21 @@ export const openSiteAt = (siteOrigin: string) =>
 // that shows an amount loads the catalogue already: a module of its own would be one more chunk
 // that the app's first download must name for each of those pages (e2e/bundle-budget.e2e.ts).
 
-// Made on first use: building Intl's number format costs a long task, which no page should pay
-// before it shows an amount (docs/performance.md; the landing page shows none).
+// Whole numbers are grouped here: building Intl's number format costs a slow phone's main thread
+// ~70 ms, which the member's home paid as its code started (docs/performance.md, "Signed-in pages").
+// A fraction (a rate on a console) goes to Intl, made on its first use; messages.test.ts holds both
+// to the same answer.
 let groupedNumber: Intl.NumberFormat | undefined;
 
 /** 1000 → '1,000', as Japanese readers group digits. */
 export function formatNumber(value: number): string {
+  if (Number.isSafeInteger(value)) {
+    // A negated zero (a month with no uses, shown negative) reads 0, not '-0'.
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+    return value < 0 ? `-${digits}` : digits;
+  }
   groupedNumber ??= new Intl.NumberFormat('ja-JP');
-  // A negated zero (a month with no uses, shown negative) reads 0, not Intl's '-0'.
-  return groupedNumber.format(value === 0 ? 0 : value);
+  return groupedNumber.format(value);
 }
 
 /** 1000 → '1,000 Pt'. */

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 // By file, not through auth's index.ts: see features/home/components/home-page.tsx.
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSendToSignup } from '../../features/auth/hooks/use-send-to-signup.ts';
+import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
 import { usePageTracking } from '../../lib/use-page-tracking.ts';
 import { useRememberReferral } from '../../lib/use-remember-referral.ts';
 import { consoleAreaOf } from './console-area.ts';
@@ -11,12 +12,20 @@ import { PublicHeader } from './public-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 // A visitor never needs the signed-in header and side menu, so its code loads only after sign-in.
-const SignedInHeader = lazy(() =>
+const signedInHeader = lazyWithPreload(() =>
   import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })),
 );
-const MemberTabBar = lazy(() =>
+const memberTabBar = lazyWithPreload(() =>
   import('./member-tab-bar.tsx').then((module) => ({ default: module.MemberTabBar })),
 );
+const SignedInHeader = signedInHeader.Component;
+const MemberTabBar = memberTabBar.Component;
+
+/**
+ * The member's frame (header, tab bar), loaded before a page the server drew with the member's data
+ * hydrates (main.tsx), and before the server draws one (entry-server.tsx).
+ */
+export const preloadMemberFrame = () => Promise.all([signedInHeader.preload(), memberTabBar.preload()]);
 
 // The consoles' layout (navigation, top bar, footer) loads with the first console page.
 const ConsoleLayout = lazy(() => import('./console-layout.tsx'));

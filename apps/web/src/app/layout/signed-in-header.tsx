@@ -1,10 +1,21 @@
 import { formatNumber, formatYen } from '@quiz-points/shared';
+import { useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
 import { MenuButton, useMenuDrawer } from '../../components/ui/menu-drawer.tsx';
 import { useMe, useSignOut } from '../../features/auth/index.ts';
 import { useRefreshOnRevival } from '../../lib/use-refresh-on-revival.ts';
 import { memberPages } from './member-pages.ts';
+
+const noChange = () => () => undefined;
+const historyIndex = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/**
+ * Whether this tab's history has a page of ours before this one (React Router numbers its entries).
+ * The server cannot know, and draws the button as for a fresh visit; the browser corrects it as it
+ * hydrates. Read on every render: a navigation re-renders the header.
+ */
+const useCanGoBack = () => useSyncExternalStore(noChange, historyIndex, () => false);
 
 const menu = memberPages.map(({ to, menu: label }) => ({ to, label }));
 const phoneItem = { to: '/sms-verification', label: '電話番号認証' };
@@ -27,7 +38,7 @@ export function SignedInHeader() {
   const { open, close } = drawer;
   useRefreshOnRevival();
 
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  const canGoBack = useCanGoBack();
   // Nowhere to go back to from home opened afresh: the button steps aside rather than do nothing.
   const backGoesNowhere = pathname === '/' && !canGoBack;
   const back = () => {
@@ -40,10 +51,9 @@ export function SignedInHeader() {
       <div className="site-header__inner">
         <button
           type="button"
-          className="icon-button"
           onClick={back}
           aria-label="戻る"
-          style={backGoesNowhere ? { visibility: 'hidden' } : undefined}
+          className={backGoesNowhere ? 'icon-button icon-button--unneeded' : 'icon-button'}
         >
           <span aria-hidden="true">‹</span>
         </button>

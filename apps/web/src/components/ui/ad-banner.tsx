@@ -34,10 +34,13 @@ export function AdBanner({
   );
 }
 
-/** A hue of its own for each advertiser's name, so that cards without a picture still differ. */
+/**
+ * One of twelve hues (styles.css `.ad-banner--hue-N`) for each advertiser's name, so that cards
+ * without a picture still differ: a class, since the server's markup may carry no style attribute.
+ */
 function hueOf(name: string) {
   let hash = 0;
-  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 12;
   return hash;
 }
 
@@ -47,11 +50,7 @@ function hueOf(name: string) {
  */
 export function AdBannerPlaceholder({ provider }: { provider: string }) {
   return (
-    <div
-      className="ad-banner ad-banner--placeholder"
-      style={{ '--ad-hue': hueOf(provider) } as React.CSSProperties}
-      aria-hidden="true"
-    >
+    <div className={`ad-banner ad-banner--placeholder ad-banner--hue-${hueOf(provider)}`} aria-hidden="true">
       <span className="ad-banner__initial">{[...provider][0] ?? ''}</span>
     </div>
   );

@@ -21,8 +21,8 @@ export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?:
 }
 
 /**
- * The states of a loaded list or page: loading, failed (its message, and a retry), empty, or the
- * content. `errorMessage` (読み込みに失敗しました unless said) may depend on the failure (a 404 says
+ * The states of a loaded list or page: loading (the `loading` skeleton when given), failed (its
+ * message, and a retry), empty, or the content. `errorMessage` (読み込みに失敗しました unless said) may depend on the failure (a 404 says
  * something else than a network error).
  */
 export function QueryContent<T>({
@@ -30,15 +30,17 @@ export function QueryContent<T>({
   errorMessage = messages.loadFailed,
   isEmpty,
   empty,
+  loading = <Loading />,
   children,
 }: {
   query: UseQueryResult<T>;
+  loading?: ReactNode;
   errorMessage?: ReactNode | ((error: Error) => ReactNode);
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <>{loading}</>;
   if (query.isError) {
     const message = typeof errorMessage === 'function' ? errorMessage(query.error) : errorMessage;
     return <LoadFailed message={message} onRetry={() => void query.refetch()} />;

@@ -13,6 +13,7 @@ export function QueryList<Data, Item>({
   errorMessage,
   empty,
   label,
+  loading,
   children,
 }: {
   query: UseQueryResult<Data>;
@@ -21,6 +22,8 @@ export function QueryList<Data, Item>({
   errorMessage?: string;
   empty: ReactNode;
   label?: string;
+  /** The list's skeleton while it loads (a spinner without one). */
+  loading?: ReactNode;
   children: (item: Item) => ReactNode;
 }) {
   return (
@@ -29,6 +32,7 @@ export function QueryList<Data, Item>({
       errorMessage={errorMessage}
       isEmpty={(data) => items(data).length === 0}
       empty={empty}
+      loading={loading}
     >
       {(data) => (
         <ul className="ad-list" aria-label={label}>

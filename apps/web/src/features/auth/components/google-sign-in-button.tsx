@@ -1,6 +1,12 @@
+import { coreMessages as messages } from '@quiz-points/shared';
 import { useState } from 'react';
 import { uiText } from '../../../lib/ui-text.ts';
-import { startGoogleSignIn } from '../api/start-google-sign-in.ts';
+
+/**
+ * The sign-in's code (the in-app-browser check, the call that starts it) loads when the button is
+ * touched or focused, not with the landing page's first download, which carries this button.
+ */
+const loadSignIn = () => import('../api/start-google-sign-in.ts');
 
 /**
  * Google's mark, as a file beside the icons (public/icons/google-g.svg): its paths drawn in the
@@ -29,7 +35,11 @@ export function GoogleSignInButton({
     setPending(true);
     setError('');
     try {
-      await startGoogleSignIn({ callbackURL, newUserCallbackURL, reauthenticate });
+      // Its code not arriving is the network's failure, said as the API's are.
+      const signIn = await loadSignIn().catch(() => {
+        throw new Error(messages.networkFailed);
+      });
+      await signIn.startGoogleSignIn({ callbackURL, newUserCallbackURL, reauthenticate });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setPending(false);
@@ -37,7 +47,14 @@ export function GoogleSignInButton({
   };
   return (
     <div className="sign-in">
-      <button type="button" className="button button--google" onClick={start} disabled={pending}>
+      <button
+        type="button"
+        className="button button--google"
+        onClick={start}
+        onPointerDown={loadSignIn}
+        onFocus={loadSignIn}
+        disabled={pending}
+      >
         {googleMark}
         {pending ? uiText.sending : label}
       </button>

@@ -1,8 +1,8 @@
 import { type Me, messages } from '@quiz-points/shared';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { Bone, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMe } from '../api/get-me.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -13,7 +13,15 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
 export function RequireUser({ children }: { children: (me: Me) => ReactNode }) {
   const { data: me, isPending, isError, refetch } = useMe();
   const { pathname } = useLocation();
-  if (isPending) return <Loading />;
+  if (isPending) {
+    return (
+      <Skeleton className="page">
+        <Bone kind="title" />
+        <Bone />
+        <Bone width="half" />
+      </Skeleton>
+    );
+  }
   if (isError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
   if (me?.role !== 'user') {
     return (

@@ -7,6 +7,7 @@ import { Countdown } from '../../../components/ui/countdown.tsx';
 import { FormError } from '../../../components/ui/form-message.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { QueryList } from '../../../components/ui/query-list.tsx';
+import { AdCardSkeletons } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
@@ -17,6 +18,19 @@ import { useAnsweredAds } from '../api/list-answered-ads.ts';
 const waitSeconds = clientConfig.adWaitSeconds;
 const endsAtOf = (ad: AdListItem) =>
   ad.clickedAt ? new Date(ad.clickedAt).getTime() + waitSeconds * 1000 : null;
+
+/**
+ * An ad whose opening was refused (SPEC §4: it leaves the list), said at the top of the list with its
+ * title and why, so the member sees what became of the card they tapped.
+ */
+function RefusedAd({ ad, reason }: { ad: AdListItem; reason: string }) {
+  return (
+    <li className="card ad-card--refused" role="alert">
+      <p className="ad-card__title">{ad.adTitle}</p>
+      <p className="note">{reason}</p>
+    </li>
+  );
+}
 
 /** An ad's card; one the person answered shows only that, one they may answer its actions. */
 function AdCard({
@@ -38,6 +52,7 @@ function AdCard({
         <p className="badge">回答済み</p>
       ) : (
         <>
+          {!opened && <p className="ad-card__wait">{waitSeconds}秒見てクイズに挑戦</p>}
           <div className="ad-card__actions">
             <button
               type="button"
@@ -81,7 +96,7 @@ function PagedAds({
 }) {
   return (
     <>
-      <QueryList query={query} items={loadedAds} label={label} empty={empty}>
+      <QueryList query={query} items={loadedAds} label={label} empty={empty} loading={<AdCardSkeletons />}>
         {card}
       </QueryList>
       {query.data && (query.hasNextPage || query.data.pages.length > 1) && (
@@ -157,6 +172,8 @@ function AvailableAds() {
   useFocusAdOfHash(query.data !== undefined);
   const click = useClickAd();
   const [error, setError] = useState('');
+  // Ads whose opening was refused, with why, until the member leaves the page.
+  const [refused, setRefused] = useState<ReadonlyMap<string, { ad: AdListItem; reason: string }>>(new Map());
 
   const open = async (ad: AdListItem) => {
     setError('');
@@ -179,13 +196,23 @@ function AvailableAds() {
     } catch (failure) {
       tab?.close();
       const message = failure instanceof ApiError ? failure.message : messages.clickFailed;
-      setError(message === messages.networkFailed ? messages.clickFailed : message);
+      const reason = message === messages.networkFailed ? messages.clickFailed : message;
+      // Another ad's wait is about that ad: said above the list. Any other refusal took this ad out.
+      if (reason === messages.alreadyWaiting) setError(reason);
+      else setRefused((current) => new Map(current).set(ad.id, { ad, reason }));
     }
   };
 
   return (
     <>
       <FormError text={error} />
+      {refused.size > 0 && (
+        <ul className="ad-list">
+          {[...refused.values()].map(({ ad, reason }) => (
+            <RefusedAd key={ad.id} ad={ad} reason={reason} />
+          ))}
+        </ul>
+      )}
       <PagedAds
         query={query}
         empty="いま挑戦できる広告はありません。また後でご確認ください。"

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdIntro } from '../../../components/ui/ad-intro.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { Bone, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
@@ -44,12 +44,28 @@ function QuizForm({
   );
 }
 
+/** The quiz page while its ad loads: the banner, who it is from, its title and the reward. */
+function QuizSkeleton() {
+  return (
+    <Skeleton className="page">
+      <Bone kind="banner" />
+      <Bone width="short" />
+      <Bone kind="title" />
+      <Bone width="half" />
+      <div className="card">
+        <Bone />
+        <Bone width="half" />
+      </div>
+    </Skeleton>
+  );
+}
+
 function Quiz({ adId }: { adId: string }) {
   const { data: quiz, isPending, error, refetch } = useAdQuiz(adId);
   // Held here, not in the form: the answer marks the quiz answered, and its result must stay.
   const answer = useAnswerAdQuiz(adId);
   useDocumentTitle('クイズ');
-  if (isPending) return <Loading />;
+  if (isPending) return <QuizSkeleton />;
   if (error) {
     const message =
       error instanceof ApiError && error.status === 404

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
+import { uiText } from '../../../lib/ui-text.ts';
 // The first page's chunk takes auth's parts by file: through auth's index.ts, the build splits the
 // modules it shares with lazy pages out of that chunk, over its budget (docs/performance.md).
 // biome-ignore lint/style/noRestrictedImports: see above
@@ -11,14 +13,20 @@ import { LandingPage, preloadFaqAccordion } from '../../landing/index.ts';
 
 // The signed-in home, and the sign-out of one who may not stay, load on demand: a visitor's landing
 // page carries none of their code.
-const UserHome = lazy(() => import('./user-home.tsx').then((module) => ({ default: module.UserHome })));
+const userHome = lazyWithPreload(() =>
+  import('./user-home.tsx').then((module) => ({ default: module.UserHome })),
+);
+const UserHome = userHome.Component;
 const LeaveSession = lazy(() =>
   import('./user-home.tsx').then((module) => ({ default: module.LeaveSession })),
 );
 
-/** What a visitor's landing page draws on demand, loaded before it hydrates (main.tsx). */
+/**
+ * What the page draws on demand, loaded before it hydrates (main.tsx): a visitor's landing page its
+ * FAQ, a member's home the home itself.
+ */
 export const preloadHomePage = () =>
-  clientConfig.hasSession ? Promise.resolve(undefined) : preloadFaqAccordion();
+  clientConfig.hasSession ? userHome.preload().then(() => undefined) : preloadFaqAccordion();
 
 /**
  * `/`: the landing page when signed out, the user's home when signed in. SPEC §4 login rules:
@@ -30,7 +38,7 @@ export function HomePage() {
   const { state } = useLocation() as { state: { notice?: string; welcomeBonus?: number } | null };
   const [params] = useSearchParams();
 
-  if (isPending) return <Loading />;
+  if (isPending) return <HomeSkeleton />;
   if (me?.isSuspended || me?.role === 'advertiser') {
     return (
       <Suspense fallback={<Loading />}>
@@ -45,9 +53,21 @@ export function HomePage() {
   if (me.isAdmin) return <Navigate to="/admin" replace />;
   if (me.needsSignup) return <Navigate to="/signup" replace />;
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<HomeSkeleton />}>
       <UserHome me={me} welcomeBonus={state?.welcomeBonus} />
     </Suspense>
+  );
+}
+
+/**
+ * The member's home while it loads: the balance card and two ad cards, drawn by the stylesheet
+ * (`.home-skeleton`), so the landing page's first download carries no skeleton components.
+ */
+function HomeSkeleton() {
+  return (
+    <div className="page home-skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">{uiText.loading}</span>
+    </div>
   );
 }
 

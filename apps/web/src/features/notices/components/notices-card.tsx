@@ -1,6 +1,7 @@
 import { messages } from '@quiz-points/shared';
 import { Link } from 'react-router';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { Bone, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { useNotices } from '../api/list-notices.ts';
 import { noticeLink } from '../notice-link.ts';
@@ -13,7 +14,14 @@ export function NoticesCard() {
       <h2 id="notices-card-title" className="notices-card__title">
         お知らせ
       </h2>
-      <QueryContent query={query}>
+      <QueryContent
+        query={query}
+        loading={
+          <Skeleton>
+            <Bone />
+          </Skeleton>
+        }
+      >
         {(data) => {
           const unread = data.current.filter((notice) => !notice.read);
           if (unread.length === 0) return <p className="note">{messages.noticesNoneUnread}</p>;
