@@ -20,6 +20,70 @@ async function webApp(client = production, reloadIndex = false) {
 
 const rootOf = (body: string) => /<div id="root"[^>]*>(.*)<\/div><\/body>/.exec(body)?.[1];
 
+describe("a member's page drawn on the server", () => {
+  /** The fixture's renderer asks GET /api/me, answered here as the request it is drawn for says. */
+  async function appWithMe() {
+    const app = Fastify();
+    app.get('/api/me', async (request) => ({
+      cookie: request.headers.cookie,
+      address: request.ip,
+      ...(request.headers.cookie?.includes('member') ? { fixtureMember: 'はなこのホーム' } : {}),
+      ...(request.headers.cookie?.includes('broken') ? { fail: true } : {}),
+    }));
+    await registerWebApp(app, { distDir, client: production, reloadIndex: false });
+    return app;
+  }
+
+  it('draws it with the answers of our own routes, asked as this request, and sends them beside it, never to be cached', async () => {
+    const app = await appWithMe();
+    const response = await app.inject({
+      url: '/',
+      headers: { cookie: 'qp.session_token=member.sig' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).toContain(
+      '<div id="root" data-prerendered=""><main><h1>はなこのホーム</h1></main></div>',
+    );
+    const state = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(
+      response.body,
+    )?.[1];
+    // Inert JSON: a `<` in an answer cannot close the script element.
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state!)).toEqual({
+      me: {
+        cookie: 'qp.session_token=member.sig',
+        address: '203.0.113.9',
+        fixtureMember: 'はなこのホーム',
+      },
+      seen: '</script>',
+    });
+    expect(response.body).toContain('"hasSession":true');
+    // Compressed for this reply alone.
+    const br = await app.inject({
+      url: '/',
+      headers: { cookie: 'qp.session_token=member.sig', 'accept-encoding': 'br' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(response.body);
+  });
+
+  it('sends the frame when the session is not a member’s, or the drawing fails', async () => {
+    const app = await appWithMe();
+    for (const cookie of ['qp.session_token=nobody.sig', 'qp.session_token=broken.sig']) {
+      const response = await app.inject({ url: '/', headers: { cookie } });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(rootOf(response.body), cookie).toContain('data-shell="user-session"');
+      expect(response.headers['cache-control'], cookie).toBe('no-cache');
+      expect(response.body, cookie).not.toContain('query-state');
+    }
+    // Without a session cookie nothing is asked: the landing page as pre-rendered.
+    expect(rootOf((await app.inject('/')).body)).toBe('<main><h1>landing page</h1></main>');
+  });
+});
+
 describe('the page HTML', () => {
   it('sends a public page pre-rendered to a request without a session cookie, its root already drawn', async () => {
     const app = await webApp();

@@ -162,8 +162,11 @@ export async function registerWebApp(
     const memberTemplates = new Map(
       Object.entries(manifest.memberPages).map(([route, file]) => [route, html(file, true)]),
     );
-    const renderer = loadRenderer();
+    // Loaded at start (in the background), when the build drew any member's page.
+    const renderer = memberTemplates.size > 0 ? loadRenderer() : undefined;
+    renderer?.catch(() => undefined);
     const memberPage = async (request: FastifyRequest) => {
+      if (!renderer) return undefined;
       try {
         const { render, drawing } = await renderer;
         const page = await drawing.run(request, () =>

@@ -2,7 +2,7 @@ import { messages } from '@quiz-points/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { uiText } from '../../lib/ui-text.ts';
-import { Loading } from './loading.tsx';
+import { LinesSkeleton } from './skeleton.tsx';
 
 /** A load that failed: its message (role=alert) and a button to ask again. */
 export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
@@ -21,7 +21,7 @@ export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?:
 }
 
 /**
- * The states of a loaded list or page: loading (the `loading` skeleton when given), failed (its
+ * The states of a loaded list or page: loading (its skeleton: the `loading` given, or lines), failed (its
  * message, and a retry), empty, or the content. `errorMessage` (読み込みに失敗しました unless said) may depend on the failure (a 404 says
  * something else than a network error).
  */
@@ -30,7 +30,7 @@ export function QueryContent<T>({
   errorMessage = messages.loadFailed,
   isEmpty,
   empty,
-  loading = <Loading />,
+  loading = <LinesSkeleton />,
   children,
 }: {
   query: UseQueryResult<T>;

@@ -42,6 +42,20 @@ export function Skeleton({
   );
 }
 
+/**
+ * Lines of text while they load, the loading state of a list or a page that has no skeleton of its
+ * own (QueryContent's, unless it is given one). Classed `loading`, as the spinner it replaced was.
+ */
+export function LinesSkeleton() {
+  return (
+    <Skeleton className="loading">
+      <Bone />
+      <Bone />
+      <Bone width="half" />
+    </Skeleton>
+  );
+}
+
 /** An ad list while it loads (home, the quiz-ad lists): cards of the same shape, so nothing moves when the ads arrive. */
 export function AdCardSkeletons({ count = 3 }: { count?: number }) {
   return (

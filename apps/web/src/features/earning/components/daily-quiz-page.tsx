@@ -1,8 +1,8 @@
 import { type DailyQuizToday, messages } from '@quiz-points/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
+import { LinesSkeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAnswerDailyQuiz } from '../api/answer-daily-quiz.ts';
@@ -29,7 +29,7 @@ export default function DailyQuizPage() {
   }, [answeredBefore, navigate]);
 
   let body: React.ReactNode;
-  if (isPending) body = <Loading />;
+  if (isPending) body = <LinesSkeleton />;
   else if (error) {
     body =
       error instanceof ApiError && error.status === 404 ? (

@@ -10,9 +10,9 @@ import {
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { LinesSkeleton } from '../../../components/ui/skeleton.tsx';
 import { formatPassbookTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignedInUser } from '../../auth/index.ts';
@@ -112,7 +112,11 @@ function Passbook({ filter }: { filter: PointHistoryFilter }) {
   const query = usePointHistory(filter);
   const retry = () => void query.refetch();
   if (!query.data) {
-    return query.isError ? <LoadFailed message={messages.historyLoadFailed} onRetry={retry} /> : <Loading />;
+    return query.isError ? (
+      <LoadFailed message={messages.historyLoadFailed} onRetry={retry} />
+    ) : (
+      <LinesSkeleton />
+    );
   }
   const { pages } = query.data;
   const sections = passbookSections(pages);
