@@ -166,7 +166,7 @@ describe("a member's pages drawn on the server", () => {
       }).observe({ type: 'layout-shift' });
     });
     await page.getByRole('navigation', { name: 'タブ' }).getByRole('link', { name: 'ホーム' }).click();
-    const skeleton = page.locator('.ad-list .bone--banner');
+    const skeleton = page.locator('.ad-list-skeleton .bone--banner');
     await expect.poll(() => skeleton.count()).toBe(3);
     expect(await page.locator('.loading__spinner').count()).toBe(0);
     expect(await page.getByRole('status').filter({ hasText: '読み込み中' }).count()).toBeGreaterThan(0);

@@ -56,11 +56,14 @@ export function LinesSkeleton() {
   );
 }
 
-/** An ad list while it loads (home, the quiz-ad lists): cards of the same shape, so nothing moves when the ads arrive. */
+/**
+ * An ad list while it loads (home, the quiz-ad lists): cards of the same shape, so nothing moves when
+ * the ads arrive; shaped as `.ad-list` but not one (that is the list once it has loaded).
+ */
 export function AdCardSkeletons({ count = 3 }: { count?: number }) {
   return (
     <Skeleton>
-      <ul className="ad-list">
+      <ul className="ad-list-skeleton">
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, in a fixed order
           <li key={index} className="card ad-card">
