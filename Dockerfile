@@ -10,7 +10,7 @@
 # stage to the same place in a folder, runs this file's `RUN npm ci` line there, and starts the
 # server with its CMD and checks it with its HEALTHCHECK command. Keep those lines in their forms.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -43,6 +43,15 @@ function install(packages) {
 }
 
 const problems = [];
+// The tests run on the project's Node (24, README "Run it"): said first, so a run's log shows it.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+console.log(`Node.js ${process.version} (${process.execPath})`);
+if (nodeMajor < 24) {
+  problems.push(
+    `The tests run on Node.js 24 or later, not ${process.version}: run them through npm (npm test), ` +
+      "which puts the pinned Node 24 of node_modules/.bin first on the PATH, or install Node 24 (README).",
+  );
+}
 if (wants.has('--browser')) {
   let missing = missingBrowserPackages();
   if (missing.length > 0 && mayInstall() && install(missing)) missing = missingBrowserPackages();

@@ -30,7 +30,7 @@ async function main() {
   const jobs = await startBackgroundJobs({ config, database, payments, mailer, log: app.log });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -45,11 +45,22 @@ async function main() {
     } finally {
       clearInterval(sweep);
       clearTimeout(force);
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A failure nothing caught leaves the process in a state no one planned: it is logged with its
+  // stack (naming src/ files: build.mjs turns source maps on), then the server stops as on SIGTERM,
+  // finishing the requests in flight, and exits 1 for its supervisor to start it again.
+  process.on('unhandledRejection', (reason) => {
+    app.log.fatal({ err: reason }, 'unhandled promise rejection: shutting down');
+    void shutdown('unhandledRejection', 1);
+  });
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: shutting down');
+    void shutdown('uncaughtException', 1);
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`quiz-points is serving ${config.publicUrl}`);
