@@ -146,7 +146,7 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
           fs.cpSync(from, to, {
             recursive: true,
             // The reliability suites' private copy of the build is not part of it.
-            filter: (file) => path.basename(file) !== 'main-reliability.js',
+            filter: (file) => !path.basename(file).startsWith('main-reliability.'),
           });
         }
       }

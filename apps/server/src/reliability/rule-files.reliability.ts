@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { repoRoot } from '../paths.ts';
-import { scratchDir, serverEntry, startServer, stopServer } from './support/cluster.ts';
+import { scratchDir, serverBundle, serverEntry, startServer, stopServer } from './support/cluster.ts';
 
 /**
  * The built server with a rule file of its own: a copy of the build (its bundle and rules/) in a
@@ -15,6 +15,8 @@ function buildCopy() {
   const dist = path.join(root, 'apps/server/dist');
   fs.mkdirSync(dist, { recursive: true });
   fs.copyFileSync(serverEntry, path.join(dist, 'main.js'));
+  for (const file of [serverBundle, `${serverBundle}.map`])
+    fs.copyFileSync(file, path.join(dist, path.basename(file)));
   fs.cpSync(path.join(repoRoot, 'apps/server/dist/rules'), path.join(dist, 'rules'), { recursive: true });
   fs.symlinkSync(path.join(repoRoot, 'apps/server/migrations'), path.join(root, 'apps/server/migrations'));
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'));

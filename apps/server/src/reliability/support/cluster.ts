@@ -12,8 +12,12 @@ import { type DatabaseHandle, openPostgres } from '../../db/client.ts';
 import { repoRoot } from '../../paths.ts';
 import { testConfig } from '../../test/test-app.ts';
 
-/** The production build, copied once per run by global setup so a rebuild mid-run cannot tear it. */
+/**
+ * The production build, copied once per run by global setup so a rebuild mid-run cannot tear it: the
+ * entry (as dist/main.js, turning source maps on) and the bundle it loads, with its source map.
+ */
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/main-reliability.js');
+export const serverBundle = path.join(repoRoot, 'apps/server/dist/main-reliability.bundle.js');
 const fixtureWebDist = path.join(repoRoot, 'apps/server/src/test/fixtures/web-dist');
 
 export interface ServerProcess {

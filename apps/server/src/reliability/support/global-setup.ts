@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkPostgres } from '../../../../../scripts/test-support.mjs';
 import { repoRoot } from '../../paths.ts';
-import { serverEntry } from './cluster.ts';
+import { serverBundle, serverEntry } from './cluster.ts';
 
 /**
  * The reliability suites start the production build as child processes against PostgreSQL. Both
@@ -11,16 +11,35 @@ import { serverEntry } from './cluster.ts';
  * rebuild during the run (`npm run build` elsewhere) cannot hand a half-written file to a restart.
  */
 export default async function setup() {
-  const built = path.join(repoRoot, 'apps/server/dist/main.js');
+  const dist = path.join(repoRoot, 'apps/server/dist');
+  const built = path.join(dist, 'main.bundle.js');
   if (!fs.existsSync(built))
     throw new Error('Build first: npm run build (npm run test:reliability does it).');
-  fs.copyFileSync(built, serverEntry);
-  execFileSync(process.execPath, ['--check', serverEntry]);
+  // The bundle with its source map, and an entry that loads it with source maps on, as dist/main.js does.
+  fs.writeFileSync(
+    serverBundle,
+    fs
+      .readFileSync(built, 'utf8')
+      .replace(
+        /\/\/# sourceMappingURL=main\.bundle\.js\.map\s*$/,
+        `//# sourceMappingURL=${path.basename(serverBundle)}.map\n`,
+      ),
+  );
+  fs.copyFileSync(`${built}.map`, `${serverBundle}.map`);
+  fs.writeFileSync(
+    serverEntry,
+    fs
+      .readFileSync(path.join(dist, 'main.js'), 'utf8')
+      .replace('./main.bundle.js', `./${path.basename(serverBundle)}`),
+  );
+  execFileSync(process.execPath, ['--check', serverBundle]);
 
   try {
     await checkPostgres();
   } catch (error) {
     throw new Error(`The reliability suites need PostgreSQL: ${String(error)}`);
   }
-  return () => fs.rmSync(serverEntry, { force: true });
+  return () => {
+    for (const file of [serverEntry, serverBundle, `${serverBundle}.map`]) fs.rmSync(file, { force: true });
+  };
 }
