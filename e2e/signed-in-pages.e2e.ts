@@ -180,6 +180,30 @@ describe("a member's pages drawn on the server", () => {
     expect(shifted).toBeLessThanOrEqual(0.05);
   });
 
+  it('on a day without a daily quiz, shows home without its button and the quiz page says so', async () => {
+    const { page } = browser;
+    await signUpMember(page, 'no-quiz-day');
+    await page.goto('/point-history');
+    await page.getByRole('navigation', { name: 'タブ' }).waitFor();
+    await page.route('**/api/daily-quiz/today', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'NOT_FOUND', message: messages.dailyQuizNotPublished } }),
+      }),
+    );
+    await page.getByRole('navigation', { name: 'タブ' }).getByRole('link', { name: 'ホーム' }).click();
+    await page.locator('.ad-card__title').first().waitFor();
+    await expect.poll(() => page.locator('.daily-actions .bone').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'デイリークイズに挑戦' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'デイリーガチャを回す' }).count()).toBe(1);
+    await page.evaluate(() => window.history.pushState({}, '', '/daily-quiz'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: messages.dailyQuizNotPublished }).count())
+      .toBe(1);
+  });
+
   it("draws nobody's data for a session that is not a member's", async () => {
     const { page, context } = browser;
     // A cookie that names no session: the frame, which the app fills (here: the landing page).

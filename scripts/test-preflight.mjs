@@ -49,7 +49,7 @@ console.log(`Node.js ${process.version} (${process.execPath})`);
 if (nodeMajor < 24) {
   problems.push(
     `The tests run on Node.js 24 or later, not ${process.version}: run them through npm (npm test), ` +
-      "which puts the pinned Node 24 of node_modules/.bin first on the PATH, or install Node 24 (README).",
+      'which puts the pinned Node 24 of node_modules/.bin first on the PATH, or install Node 24 (README).',
   );
 }
 if (wants.has('--browser')) {

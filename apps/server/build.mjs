@@ -13,7 +13,10 @@ await build({
   // main.js serves; migrate.js applies the migrations as the schema owner (docs/deploy.md);
   // run-job.js runs one scheduled job once (docs/operations.md).
   entryPoints: Object.fromEntries(
-    Object.entries(entries).map(([name, source]) => [`${name}.bundle`, new URL(source, import.meta.url).pathname]),
+    Object.entries(entries).map(([name, source]) => [
+      `${name}.bundle`,
+      new URL(source, import.meta.url).pathname,
+    ]),
   ),
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -165,6 +165,7 @@ const worldValues: Record<string, Partial<EndpointRule>> = {
   ...sameRule(devPage, [
     'GET /dev/sms',
     'GET /dev/mail',
+    'GET /dev/openapi.json',
     'GET /dev/payments/stand-in.css',
     'GET /dev/payments/checkout/:sessionId',
     'POST /dev/payments/checkout/:sessionId',

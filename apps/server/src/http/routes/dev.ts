@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listCapturedMail } from '../../services/mail/captured-mailer.ts';
 import { listCapturedSms } from '../../services/sms/captured-sms-sender.ts';
 import { defineRoute } from '../define-route.ts';
+import { openApiDocument } from '../openapi.ts';
 import type { RouteDeps } from '../route-deps.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,6 +42,8 @@ function sendPage(reply: FastifyReply, title: string, body: string) {
 
 /** The same outboxes as pages for a developer. Never registered in production. */
 export function registerDevPages(app: FastifyInstance, { database: { db }, config }: RouteDeps) {
+  // The API's description (docs/openapi.json, made from the endpoint declarations), for tools.
+  app.get('/dev/openapi.json', async () => openApiDocument());
   if (config.sms.provider === 'capture') {
     app.get('/dev/sms', async (_request, reply) => {
       const items = (await listCapturedSms(db))

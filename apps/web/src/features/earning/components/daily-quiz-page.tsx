@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/ui/query-content.tsx';
 import { LinesSkeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAnswerDailyQuiz } from '../api/answer-daily-quiz.ts';
 import { useTodaysQuiz } from '../api/get-todays-quiz.ts';
@@ -30,15 +29,13 @@ export default function DailyQuizPage() {
 
   let body: React.ReactNode;
   if (isPending) body = <LinesSkeleton />;
-  else if (error) {
-    body =
-      error instanceof ApiError && error.status === 404 ? (
-        <p role="alert" className="card notice">
-          {messages.dailyQuizNotPublished}
-        </p>
-      ) : (
-        <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />
-      );
+  else if (error) body = <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
+  else if (quiz === null) {
+    body = (
+      <p role="alert" className="card notice">
+        {messages.dailyQuizNotPublished}
+      </p>
+    );
   } else if (answeredBefore) {
     body = (
       <p role="alert" className="card notice">
