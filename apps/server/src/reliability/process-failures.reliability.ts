@@ -9,11 +9,14 @@ const rejectWhenReady = pathToFileURL(
 /** The built server's own failures: said with a stack that names the sources, and a clean stop. */
 describe('a failure nothing caught', () => {
   it('is logged as fatal with its stack, and the server stops as on SIGTERM, exiting 1', async () => {
+    // The rejection may come before this test has seen the server ready: it waits for the exit.
     const server = await startServer({
       dataDir: scratchDir('process-failures'),
       env: { NODE_OPTIONS: `--import=${rejectWhenReady}`, LOG_LEVEL: 'info' },
+      waitUntilReady: false,
     });
     expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('quiz-points is serving');
     const fatal = server
       .output()
       .split('\n')
