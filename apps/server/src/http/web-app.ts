@@ -162,9 +162,12 @@ export async function registerWebApp(
     const memberTemplates = new Map(
       Object.entries(manifest.memberPages).map(([route, file]) => [route, html(file, true)]),
     );
-    // Loaded at start (in the background), when the build drew any member's page.
+    // Loaded at start (in the background), when the build drew any member's page. Should it fail to
+    // load, members get the frame, and the log says so at once (production-start checks the log).
     const renderer = memberTemplates.size > 0 ? loadRenderer() : undefined;
-    renderer?.catch(() => undefined);
+    renderer?.catch((error: unknown) =>
+      app.log.error({ err: error }, "the web build's server-side bundle did not load: members get the frame"),
+    );
     const memberPage = async (request: FastifyRequest) => {
       if (!renderer) return undefined;
       try {
