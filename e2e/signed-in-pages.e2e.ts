@@ -92,6 +92,14 @@ describe("a member's pages drawn on the server", () => {
     const { root } = await served(`/quiz/${ad!.id}`);
     expect(root).toContain(`<h1 class="page-title">${ad!.adTitle.replaceAll('&', '&amp;')}</h1>`);
     expect(root).toContain(messages.openAdFirst);
+    // An ad nobody has: its answer failed on the server, so the page is sent loading (as the browser
+    // first draws it) and the browser asks, and says so, with no hydration error.
+    const missing = '/quiz/00000000-0000-4000-8000-000000000000';
+    expect((await served(missing)).html).not.toContain('"queryKey":["earning","ad-quiz"');
+    await page.goto(missing);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: messages.quizNotFound }).count())
+      .toBe(1);
 
     // Opened from home, waited for, then answered in another tab while this one stays on the question.
     await page.goto('/');

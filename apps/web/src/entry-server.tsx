@@ -99,14 +99,14 @@ const loadMemberPageCode = () => {
 };
 
 /**
- * A member's page drawn on the server with their data (with the route it matched), and the answers it was drawn from for the
- * browser's first render (main.tsx hydrates the markup with them): the member, the tab bar's notices
- * and the page's own queries, each asked of the server's routes exactly as the
+ * A member's page drawn on the server with their data (with the route it matched), and the answers
+ * it was drawn from for the browser's first render (main.tsx hydrates the markup with them): the
+ * member, the tab bar's notices and the page's own queries, each asked of the server's routes as the
  * browser would ask them (the server hands the app its transport once, setApiTransport, which
- * answers each call as the request it is drawn for). Undefined when the page is not one of these, or the session is not a
- * member's who may see it (the app then draws what applies: the landing page, signup, the console).
- * An answer that fails is left out: the page draws its loading state, as the browser's first render
- * does, and the browser asks again.
+ * answers each call as the request it is drawn for). Undefined when the page is not one of these, or
+ * the session is not a member's who may see it (the app then draws what applies: the landing page,
+ * signup, the console). An answer that failed is left out, here and in what is sent: the page draws
+ * its loading state there, as the browser's first render does, and the browser asks again.
  */
 export async function renderMemberPage(
   url: string,
@@ -126,6 +126,10 @@ export async function renderMemberPage(
     loadMemberPageCode(),
   ]);
   if (me?.role !== 'user' || me.isSuspended || me.isAdmin || me.needsSignup) return undefined;
+  const cache = client.getQueryCache();
+  for (const failed of cache.findAll({ predicate: (query) => query.state.status === 'error' })) {
+    cache.remove(failed);
+  }
   const html = renderToString(appAt(url, config, client));
   return { path: page.entry.path, html, queryState: dehydrate(client) };
 }
