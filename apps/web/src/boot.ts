@@ -23,9 +23,9 @@ const libraries = chunksNamed('app-libraries') ?? [];
 
 let started = false;
 /**
- * Starts the app: the libraries, then in a later task the app's own chunk; and a `modulepreload` link
- * for each other chunk of the list, a few per task. Every chunk is requested up front, not one after the other as the app's
- * imports would be found; each link costs the main thread ~1–2 ms of a slow phone's time, and a
+ * Starts the app: the libraries, then in a later task the app's own chunk; and a `modulepreload`
+ * link for each other chunk of the list, a few per task. Every chunk is requested up front, not one
+ * after the other as the app's imports would be found; each link costs the main thread ~1–2 ms of a slow phone's time, and a
  * member's page names some thirty chunks, so they are added in short tasks rather than one long one
  * (docs/performance.md, "Signed-in pages").
  */

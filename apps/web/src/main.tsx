@@ -33,9 +33,10 @@ function drawsThePrerenderedMarkup(): boolean {
 
 // Before hydrating, the page's code is loaded (with a member's page, the header and tab bar too), so
 // React renders the whole page at once and keeps every pre-rendered node (a page still loading
-// would be a fallback that does not match the HTML). Should that download fail, the page's lazy import tries again while rendering. A fresh render
-// starts at once, as it always did: its loading bar stands in for the page, and what it asks the
-// server (who is signed in) does not wait for the page's code.
+// would be a fallback that does not match the HTML). Should that download fail, the page's lazy
+// import tries again while rendering. A fresh render starts at once, as it always did: its loading
+// bar stands in for the page, and what it asks the server (who is signed in) does not wait for the
+// page's code.
 //
 // The pre-rendered page is already on screen, so its hydration is spread over short tasks rather
 // than one long one (docs/performance.md, "Paint before the script"): finding the page's code waits

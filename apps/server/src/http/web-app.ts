@@ -172,7 +172,7 @@ export async function registerWebApp(
       if (!renderer) return undefined;
       try {
         const { render, drawing } = await renderer;
-        const page = await drawing.run(request, () =>
+        const page = await drawing.run(answerAs(app, request), () =>
           render.renderMemberPage(request.url, { ...options.client, hasSession: true }),
         );
         const template = page && memberTemplates.get(page.path);
@@ -196,16 +196,17 @@ export async function registerWebApp(
   };
   /**
    * The server-side build, loaded once; each page it draws asks its questions of this server's
-   * routes as the request being answered (`drawing` holds it across the drawing's awaits).
+   * routes as the request being answered (`drawing` holds that request's answerer, its headers read
+   * once, across the drawing's awaits).
    */
   async function loadRenderer() {
     const file = path.join(options.distDir, 'server', 'entry-server.js');
     const render = (await import(pathToFileURL(file).href)) as MemberPageRenderer;
-    const drawing = new AsyncLocalStorage<FastifyRequest>();
+    const drawing = new AsyncLocalStorage<ReturnType<typeof answerAs>>();
     render.setApiTransport((url, init) => {
-      const request = drawing.getStore();
-      if (!request) throw new Error('An app call outside the drawing of a page');
-      return answerAs(app, request)(url, init);
+      const answer = drawing.getStore();
+      if (!answer) throw new Error('An app call outside the drawing of a page');
+      return answer(url, init);
     });
     return { render, drawing };
   }

@@ -21,9 +21,9 @@ export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?:
 }
 
 /**
- * The states of a loaded list or page: loading (its skeleton: the `loading` given, or lines), failed (its
- * message, and a retry), empty, or the content. `errorMessage` (読み込みに失敗しました unless said) may depend on the failure (a 404 says
- * something else than a network error).
+ * The states of a loaded list or page: loading (its skeleton: the `loading` given, or lines),
+ * failed (its message, and a retry), empty, or the content. `errorMessage` (読み込みに失敗しました
+ * unless said) may depend on the failure (a 404 says something else than a network error).
  */
 export function QueryContent<T>({
   query,

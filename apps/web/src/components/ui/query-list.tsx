@@ -22,7 +22,7 @@ export function QueryList<Data, Item>({
   errorMessage?: string;
   empty: ReactNode;
   label?: string;
-  /** The list's skeleton while it loads (a spinner without one). */
+  /** The list's skeleton while it loads (lines without one). */
   loading?: ReactNode;
   children: (item: Item) => ReactNode;
 }) {

@@ -9,7 +9,7 @@ export const clickAd = (adId: string) =>
 /**
  * Records the click that starts an ad's wait, and marks the ad opened in the list. SPEC §4: a
  * refused click takes the ad out of the list (but not "already waiting", which is about another ad);
- * the list says why in its place (ad-list.tsx).
+ * the list names it and says why at its top (ad-list.tsx).
  */
 export function useClickAd() {
   const queryClient = useQueryClient();
