@@ -59,6 +59,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // A page waits on lazy chunks and queries; on a busy shared machine that can pass a second.
+          // A poll ends as soon as its condition holds, so a longer limit costs only failing runs.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
