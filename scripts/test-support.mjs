@@ -120,7 +120,8 @@ export const chromiumFlags = [
  */
 export async function pdfText(pdf) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const loading = pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
+  const document = await loading.promise;
   try {
     const pages = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -131,7 +132,8 @@ export async function pdfText(pdf) {
     }
     return pages.join('\n');
   } finally {
-    await document.destroy();
+    // PDF.js 6 ends a document through the task that loaded it.
+    await loading.destroy();
   }
 }
 

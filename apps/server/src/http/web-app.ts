@@ -253,12 +253,13 @@ export async function registerWebApp(
     preCompressed: true,
     // send's own Cache-Control (max-age=0) would be written over ours: ours is the only one.
     cacheControl: false,
-    setHeaders(res, filePath) {
+    // @fastify/static 10 hands the Fastify reply (9 handed Node's response).
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       // The service worker is checked on every visit, so a deploy reaches installed apps at once;
       // so is its compressed copy, which is what most browsers are sent.
       const worker = /^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath));
-      res.setHeader(
+      reply.header(
         'cache-control',
         worker ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
