@@ -7,8 +7,8 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 const app = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
- * React and ReactDOM (with the scheduler and the bundler's interop helpers they need), split from
- * the app: boot.ts evaluates them in a task before the app's, so neither task is long on a slow
+ * React, ReactDOM and React Router (with the scheduler and the bundler's interop helpers they need),
+ * split from the app: boot.ts evaluates them in a task before the app's, so neither task is long on a slow
  * phone (docs/performance.md, "Signed-in pages"). Named in index.html's `app-libraries`.
  */
 const LIBRARIES = 'react-dom';
@@ -100,7 +100,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.QP_SOURCEMAP === '1',
     target: 'es2022',
     // Every browser of the target (ES2022) but Safari before 17 knows modulepreload; there the links
     // do nothing and the app loads by its imports. The polyfill was a third of the page's script.
@@ -116,7 +116,11 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), main: app },
       output: {
         codeSplitting: {
-          groups: [{ name: LIBRARIES, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          // React Router 8 is published module by module: left out, its modules land in three chunks by
+          // which pages import them (2 KB more than with the libraries, which every page loads).
+          groups: [
+            { name: LIBRARIES, test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+          ],
         },
       },
     },

@@ -16,7 +16,7 @@ const chunksNamed = (name: string) =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ').filter(Boolean);
 const appChunks = chunksNamed('app-chunks') ?? ['/src/main.tsx'];
 /**
- * React and ReactDOM, a chunk of their own (vite.config.ts): evaluated before the app, in a task of
+ * React, ReactDOM and React Router, a chunk of their own (vite.config.ts): evaluated before the app, in a task of
  * its own, so that starting the app is two shorter tasks rather than one long one.
  */
 const libraries = chunksNamed('app-libraries') ?? [];
