@@ -1,6 +1,7 @@
 import { JAPAN_TIME_ZONE } from '@quiz-points/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
 
 const IN_PROCESS_CHECK_MS = 60 * 60 * 1000;
@@ -8,7 +9,18 @@ const IN_PROCESS_CHECK_MS = 60 * 60 * 1000;
  * How long pg-boss keeps finished jobs (its default is 7 days): longer than the monthly billing's
  * period, so /metrics can always tell when each job last ran (about 1,000 rows of the hourly job).
  */
-const KEEP_FINISHED_JOBS_DAYS = 40;
+const KEEP_FINISHED_JOBS_SECONDS = 40 * 24 * 60 * 60;
+
+/**
+ * The oldest `pgboss` schema pg-boss 12 can migrate: 11.0's (version 25). pg-boss 10 left version 24.
+ */
+const OLDEST_MIGRATABLE_JOB_SCHEMA = 25;
+
+/**
+ * What our servers ask of pg-boss beyond its defaults. Its index upkeep (REINDEX CONCURRENTLY) needs
+ * the tables' owner, and the servers' role may only read and write (docs/deploy.md): off.
+ */
+const SERVER_OPTIONS = { reindex: false } as const;
 
 /** What /metrics reports of one job's runs in this process (PGlite's in-process check). */
 export interface JobRunRecord {
@@ -88,7 +100,9 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise
 async function createJobQueues(boss: PgBoss, names: readonly string[]) {
   for (const name of names) {
     // "stately": at most one queued and one running job of each kind across all instances.
-    await retryOnDeadlock(() => boss.createQueue(name, { name, policy: 'stately' }));
+    await retryOnDeadlock(() =>
+      boss.createQueue(name, { policy: 'stately', deleteAfterSeconds: KEEP_FINISHED_JOBS_SECONDS }),
+    );
   }
 }
 
@@ -98,13 +112,43 @@ async function createJobQueues(boss: PgBoss, names: readonly string[]) {
  * (docs/deploy.md). The servers do the same at start-up when their role may.
  */
 export async function installJobQueues(url: string, names: readonly string[]) {
+  await dropUnmigratableJobSchema(url);
   // `schedule` stays on: starting it creates pg-boss's own cron queue.
-  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false });
+  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false, ...SERVER_OPTIONS });
   await boss.start();
   try {
     await createJobQueues(boss, names);
   } finally {
-    await boss.stop({ graceful: false, wait: true, timeout: 1_000 });
+    await boss.stop({ graceful: false, timeout: 1_000 });
+  }
+}
+
+/**
+ * A `pgboss` schema older than pg-boss 12 can migrate (pg-boss 10's) is dropped, for the start that
+ * follows to install the current one. It holds nothing that is not made again: the schedules and
+ * queues are written at every start, the jobs run at start-up to catch up, and what is lost is the
+ * record of past runs that /metrics reads (decision 041). Under a lock, so that of instances starting
+ * together one drops it and the others find it gone or new.
+ */
+export async function dropUnmigratableJobSchema(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(hashtext('quiz-points:pgboss-schema'))`);
+    const { rows: present } = await client.query(`select to_regclass('pgboss.version') as version`);
+    const version = present[0]?.version
+      ? (await client.query<{ version: number }>('select version from pgboss.version')).rows[0]?.version
+      : undefined;
+    const outdated = version !== undefined && version < OLDEST_MIGRATABLE_JOB_SCHEMA;
+    if (outdated) await client.query('drop schema pgboss cascade');
+    await client.query('commit');
+    return outdated;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
   }
 }
 
@@ -113,8 +157,9 @@ async function startPgBoss(
   jobs: readonly ScheduledJob[],
   log: FastifyBaseLogger,
 ): Promise<RunningJobs> {
-  const boss = new PgBoss({ connectionString: url, max: 2, deleteAfterDays: KEEP_FINISHED_JOBS_DAYS });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await dropUnmigratableJobSchema(url);
+  const boss = new PgBoss({ connectionString: url, max: 2, ...SERVER_OPTIONS });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await createJobQueues(
     boss,
@@ -134,7 +179,7 @@ async function startPgBoss(
   }
   return {
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+      await boss.stop({ graceful: true, timeout: 8_000 });
     },
   };
 }
