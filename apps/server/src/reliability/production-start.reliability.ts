@@ -153,7 +153,11 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     };
     copy(false);
     expect(dockerfile.npmCi).toMatch(/--omit=dev/);
-    await run('sh', ['-c', dockerfile.npmCi!], { cwd: image, timeout: 150_000 });
+    // The image empties npm's cache after its install; here that cache is this machine's, shared
+    // with other installs running beside the test (an emptying under them fails both): left alone.
+    const install = dockerfile.npmCi!.replace(/\s*&&\s*npm cache clean --force\s*$/, '');
+    expect(install).not.toMatch(/cache clean/);
+    await run('sh', ['-c', install], { cwd: image, timeout: 150_000 });
     copy(true);
 
     // The database and its roles, as the guide has them created.
