@@ -36,7 +36,10 @@ describe('the gift-code inventory', () => {
     await admin.getByLabel('CSVファイル').setInputFiles({
       name: 'quo-3000.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`code\r\n${codes.join('\r\n')}\r\n`),
+      // As a spreadsheet exports it: a byte-order mark, quoted fields, a comma inside a memo.
+      buffer: Buffer.from(
+        `\uFEFF"code","memo"\r\n${codes.map((code, i) => `"${code}","${i + 1}枚目, 店頭分"`).join('\r\n')}\r\n`,
+      ),
     });
     await expect.poll(() => admin.getByText('2件のコードを読み込みました。').count()).toBe(1);
     await admin.getByRole('button', { name: '登録する' }).click();

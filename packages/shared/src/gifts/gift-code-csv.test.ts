@@ -14,6 +14,47 @@ describe('a gift-code CSV', () => {
     });
   });
 
+  it('reads quoted fields as CSV does: commas and doubled quotes inside, a line break inside', () => {
+    const parsed = parseGiftCodeCsv(
+      [
+        '"code","memo, with a comma"',
+        '"AAAA-1111","say ""hi"", then go"',
+        '"BBBB-2222","two',
+        'lines"',
+        'CCCC-3333',
+      ].join('\r\n'),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      codes: [
+        { code: 'AAAA-1111', line: 2 },
+        { code: 'BBBB-2222', line: 3 },
+        // The record before took two lines.
+        { code: 'CCCC-3333', line: 5 },
+      ],
+    });
+    // Old Mac line breaks, and a byte-order mark before a quoted header.
+    expect(parseGiftCodeCsv('\uFEFF"code"\rAAAA-1111\rBBBB-2222')).toEqual({
+      ok: true,
+      codes: [
+        { code: 'AAAA-1111', line: 2 },
+        { code: 'BBBB-2222', line: 3 },
+      ],
+    });
+  });
+
+  it('refuses a file whose quote is left open, naming the line it opens on', () => {
+    expect(parseGiftCodeCsv('AAAA-1111\n"BBBB-2222\nCCCC-3333\n')).toEqual({
+      ok: false,
+      message: giftCodeMessages.malformed(2),
+    });
+    // A quoted code with a line break in it is no code.
+    expect(parseGiftCodeCsv('AAAA-1111\n"BBBB\n2222"\n')).toEqual({
+      ok: false,
+      message: giftCodeMessages.malformed(2),
+    });
+  });
+
   it('refuses the whole file for one wrong or repeated code, naming the line', () => {
     expect(parseGiftCodeCsv('AAAA-1111\nBAD CODE\n')).toEqual({
       ok: false,
