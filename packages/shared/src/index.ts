@@ -92,6 +92,7 @@ export type {
 } from './earning/responses.ts';
 export * from './earning/streak.ts';
 export type { GiftCodeStockRow, MaskedGiftCode } from './gifts/code-responses.ts';
+export * from './gifts/gift-code-csv.ts';
 export * from './gifts/gifts.ts';
 export type {
   GiftRequestsResponse,

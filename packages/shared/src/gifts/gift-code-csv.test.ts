@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { giftCodeKey, giftCodeMessages, parseGiftCodeCsv } from './gifts.ts';
+import { parseGiftCodeCsv } from './gift-code-csv.ts';
+import { giftCodeKey, giftCodeMessages } from './gifts.ts';
 
 describe('a gift-code CSV', () => {
   it('reads the first column of each line, past a header, quotes and blank lines', () => {
