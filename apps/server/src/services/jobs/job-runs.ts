@@ -17,17 +17,13 @@ export function readJobRuns(database: DatabaseHandle): Promise<JobRow[]> {
   return database.kind === 'postgres' ? pgBossJobs(database) : Promise.resolve(inProcessJobs());
 }
 
-/** pg-boss's finished jobs (its `pgboss` schema: job, and archive for older ones), if it has started. */
+/** pg-boss's finished jobs (its `pgboss.job`, kept 40 days: services/jobs), if it has started. */
 async function pgBossJobs(database: DatabaseHandle): Promise<JobRow[]> {
-  const [tables] = await queryRows<{ job: string | null; archive: string | null }>(
+  const [tables] = await queryRows<{ job: string | null }>(
     database.db,
-    sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
+    sql`select to_regclass('pgboss.job')::text as job`,
   );
   if (!tables?.job) return [];
-  const source = tables.archive
-    ? sql`select name, state::text as state, completed_on from pgboss.job
-          union all select name, state::text, completed_on from pgboss.archive`
-    : sql`select name, state::text as state, completed_on from pgboss.job`;
   return queryRows<JobRow>(
     database.db,
     sql`select name,
@@ -35,7 +31,7 @@ async function pgBossJobs(database: DatabaseHandle): Promise<JobRow[]> {
                count(*) filter (where state = 'failed') as failures,
                extract(epoch from max(completed_on) filter (where state = 'completed'))::float8 as last_success,
                extract(epoch from max(completed_on) filter (where state = 'failed'))::float8 as last_failure
-        from (${source}) as jobs
+        from pgboss.job
         where not starts_with(name, '__pgboss')
         group by name`,
   );
