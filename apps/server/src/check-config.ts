@@ -31,6 +31,7 @@ function summary(config: Config): string[] {
     `  images:      ${images}`,
     `  sign-in:     ${identity}`,
     `  proxies:     TRUST_PROXY ${config.trustedProxies.kind}`,
+    `  tracing:     ${config.tracing ? `OpenTelemetry, OTLP to ${config.tracing.tracesUrl}` : 'off'}`,
   ];
 }
 

@@ -17,6 +17,22 @@ const DEV_GOOGLE_CLIENT_SECRET = 'local-development-client-secret';
 /** Encrypts the development gift-code inventory; production refuses it (32 bytes, base64). */
 const DEV_GIFT_CODE_KEY = Buffer.from('quiz-points development gift key').toString('base64');
 
+/** The OpenTelemetry samplers OTEL_TRACES_SAMPLER may name (services/tracing/start-tracing.ts). */
+const traceSamplers = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/** An OTLP/HTTP address: http:// or https://. */
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** The OpenTelemetry settings' rule: a variable set to the empty string is unset. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -85,6 +101,25 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** `true`: the bucket in the path (`endpoint/bucket/key`), as MinIO needs; default the bucket's host name. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /**
+   * OpenTelemetry tracing (services/tracing): an OTLP/HTTP collector's base address; the traces go to
+   * `<it>/v1/traces`. Unset (and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT unset), nothing is traced or loaded.
+   * The OTEL_* settings keep their standard meanings; an empty value counts as unset, as they define.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUnset, httpUrl.optional()),
+  /** The traces' own address, used as it is (it wins over OTEL_EXPORTER_OTLP_ENDPOINT). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess(emptyAsUnset, httpUrl.optional()),
+  /** `true` (any case) turns tracing off whatever the endpoints say. */
+  OTEL_SDK_DISABLED: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() === 'true'),
+  /** The traces' `service.name`. */
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUnset, z.string().min(1).default('quiz-points')),
+  /** Which traces are kept: the standard sampler names (default: every request, or as its caller decided). */
+  OTEL_TRACES_SAMPLER: z.preprocess(emptyAsUnset, z.enum(traceSamplers).default('parentbased_always_on')),
+  /** The ratio of the `traceidratio` samplers, 0 to 1 (default 1). */
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyAsUnset, z.coerce.number().min(0).max(1).default(1)),
   /** Test-only: shortens the 30-second ad wait. Refused outside NODE_ENV=test. */
   TEST_AD_WAIT_SECONDS: z.coerce.number().int().min(0).max(AD_WAIT_SECONDS).optional(),
 });
@@ -136,6 +171,17 @@ export interface Config {
   giftCodeKey: Buffer;
   /** Where ads' images are kept (services/image-storage). */
   images: ImageStorageConfig;
+  /** OpenTelemetry tracing (services/tracing); null without an OTLP endpoint: nothing is loaded. */
+  tracing: TracingConfig | null;
+}
+
+export interface TracingConfig {
+  /** Where the spans are sent (OTLP/HTTP, JSON). */
+  tracesUrl: string;
+  serviceName: string;
+  sampler: (typeof traceSamplers)[number];
+  /** The `traceidratio` samplers' ratio. */
+  samplerRatio: number;
 }
 
 export type ImageStorageConfig =
@@ -299,5 +345,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
           }
         : { storage: 'folder', dir: path.resolve(env.IMAGE_DIR ?? path.join(env.DATA_DIR, 'images')) },
+    tracing: tracingConfig(env),
+  };
+}
+
+/** The OTLP traces address the OpenTelemetry settings name, as their specification resolves it. */
+function tracingConfig(env: Env): TracingConfig | null {
+  if (env.OTEL_SDK_DISABLED) return null;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracesUrl =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : null);
+  if (!tracesUrl) return null;
+  return {
+    tracesUrl,
+    serviceName: env.OTEL_SERVICE_NAME,
+    sampler: env.OTEL_TRACES_SAMPLER,
+    samplerRatio: env.OTEL_TRACES_SAMPLER_ARG,
   };
 }

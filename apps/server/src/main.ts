@@ -8,12 +8,15 @@ import { createImageStorage } from './services/image-storage/create-image-storag
 import { createMailer } from './services/mail/create-mailer.ts';
 import { createPaymentProvider } from './services/payments/create-payment-provider.ts';
 import { createSmsSender } from './services/sms/create-sms-sender.ts';
+import { startTracing } from './services/tracing/start-tracing.ts';
 
 async function main() {
   // A .env file is optional; the environment itself always wins.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // Null without OTEL_EXPORTER_OTLP_ENDPOINT: then no OpenTelemetry module is even loaded.
+  const tracing = await startTracing(config.tracing);
+  const database = await openDatabase(config, tracing);
   await database.migrate();
   if (config.seed === 'auto' && !config.isProduction) await seedIfEmpty(database.db, config);
 
@@ -26,6 +29,7 @@ async function main() {
     sms: createSmsSender(config, database.db),
     payments,
     images: await createImageStorage(config),
+    tracing,
   });
   const jobs = await startBackgroundJobs({ config, database, payments, mailer, log: app.log });
 
@@ -42,6 +46,8 @@ async function main() {
       await app.close();
       await jobs.stop();
       await database.close();
+      // The last requests' spans (waiting at most 5 seconds for the collector).
+      await tracing?.shutdown();
     } finally {
       clearInterval(sweep);
       clearTimeout(force);

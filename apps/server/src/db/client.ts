@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import type { Tracing } from '../services/tracing/tracing.ts';
 import type { Database } from './database.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { openReplicaReader, type ReplicaReader, type ReplicaSettings } from './replica.ts';
@@ -61,6 +62,12 @@ export interface OpenOptions {
   ruleFilesFolder?: string;
 }
 
+export interface PostgresOptions extends OpenOptions {
+  replica?: ReplicaSettings;
+  /** With tracing on, each query a request makes is a span of it (services/tracing/pg-spans.ts). */
+  tracing?: Pick<Tracing, 'tracePool'> | null;
+}
+
 export interface PgliteOptions extends OpenOptions {
   /** An in-memory database starts as a copy of this dump (PGlite's dumpDataDir; the tests' template). */
   startFrom?: Blob;
@@ -69,16 +76,22 @@ export interface PgliteOptions extends OpenOptions {
 export async function openPostgres(
   url: string,
   poolSize = 20,
-  options: { replica?: ReplicaSettings } & OpenOptions = {},
+  options: PostgresOptions = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  options.tracing?.tracePool(pool);
   // A client that loses its connection must not crash the process: idle ones report to the pool,
   // checked-out ones to themselves (their query fails, the request answers 503); the pool replaces both.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const replica = options.replica
-    ? await openReplicaReader({ primary: pool, settings: options.replica, poolSize })
+    ? await openReplicaReader({
+        primary: pool,
+        settings: options.replica,
+        poolSize,
+        tracing: options.tracing,
+      })
     : undefined;
   return {
     db,

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../domain/logger.ts';
+import type { Tracing } from '../services/tracing/tracing.ts';
 import type { Database } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -189,6 +190,8 @@ export async function openReplicaReader(options: {
   settings: ReplicaSettings;
   poolSize: number;
   checkIntervalMs?: number;
+  /** With tracing on, the replica's queries are spans of their requests too. */
+  tracing?: Pick<Tracing, 'tracePool'> | null;
 }): Promise<ReplicaReader> {
   const { primary, settings } = options;
   const replica = new pg.Pool({
@@ -198,6 +201,7 @@ export async function openReplicaReader(options: {
     options: '-c default_transaction_read_only=on',
     connectionTimeoutMillis: CHECK_TIMEOUT_MS,
   });
+  options.tracing?.tracePool(replica);
   // As the primary's pool (db/client.ts): a lost connection fails its query, never the process.
   replica.on('error', () => {});
   replica.on('connect', (client) => client.on('error', () => {}));

@@ -52,6 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // socket is a proxy the operator named (TRUST_PROXY); never a header any client can write.
     trustProxy: fastifyTrustProxy(config.trustedProxies),
   });
+  // First of every hook, so the request's span is the context of all the others (services/tracing).
+  deps.tracing?.traceRequests(app);
   // JSON only: a cross-site form or text/plain post cannot reach a state-changing endpoint.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);

@@ -5,6 +5,7 @@ import type { ImageStorage } from '../services/image-storage/image-storage.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
+import type { Tracing } from '../services/tracing/tracing.ts';
 import type { Guards } from './guards.ts';
 import type { LogDestination } from './log-redaction.ts';
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   checkResponses?: boolean;
   /** Where log lines go instead of stdout (a test's in-memory stream; production never sets it). */
   logDestination?: LogDestination;
+  /** OpenTelemetry tracing, when an OTLP endpoint is set (services/tracing); absent, no request is traced. */
+  tracing?: Tracing | null;
 }
 
 /** What every route module receives: the outside services plus authentication and its guards. */

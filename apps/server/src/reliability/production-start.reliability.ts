@@ -247,14 +247,14 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     });
 
   /** The Dockerfile's CMD in the image's folder, with the guide's environment; resolves when ready. */
-  async function startImage(databaseUrl: string) {
+  async function startImage(databaseUrl: string, extraEnv: Record<string, string> = {}) {
     const port = await freePort();
     const [command, ...args] = dockerfile.cmd!;
     expect(command).toBe('node');
     let log = '';
     const child: ChildProcess = spawn(process.execPath, args, {
       cwd: image,
-      env: { ...baseEnv, ...guideEnvironment(port), DATABASE_URL: databaseUrl },
+      env: { ...baseEnv, ...guideEnvironment(port), DATABASE_URL: databaseUrl, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -343,6 +343,47 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     // A second migrate.js (an upgrade with nothing new, or two at once) changes nothing.
     const again = await Promise.all([migrate(ownerUrl), migrate(ownerUrl)]);
     expect(again.map((result) => result.code)).toEqual([0, 0]);
+  });
+
+  it('sends its traces to an OTLP collector with what the image installed, the last ones as it stops', async () => {
+    // A local OTLP/HTTP receiver: the spans of every POST to /v1/traces (JSON, the exporter's default).
+    const spans: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] =
+      [];
+    const collector = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.url === '/v1/traces') {
+          const parsed = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: typeof spans }[] }[] };
+          spans.push(...parsed.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((scope) => scope.spans)));
+        }
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+      const server = await startImage(appUrl, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+      try {
+        // /readyz asks PostgreSQL (`select 1`).
+        expect(await (await fetch(`${server.base}/readyz`)).json()).toEqual({ status: 'ready' });
+      } finally {
+        // Sooner than the batch's 5 seconds: the shutdown sends what is queued.
+        expect(await server.stop()).toBe(0);
+      }
+      expect(server.log()).not.toMatch(/"level":(50|60)/);
+      const ready = spans.filter((span) => span.name === 'GET /readyz' && span.kind === 2);
+      expect(ready.length).toBeGreaterThanOrEqual(1);
+      // Each with its one query as a CLIENT child (the waits for readiness and the test's own request).
+      for (const request of ready) {
+        const queries = spans.filter((span) => span.parentSpanId === request.spanId);
+        expect(queries.map((span) => [span.kind, span.traceId, span.name.split(' ')[0]])).toEqual([
+          [3, request.traceId, 'SELECT'],
+        ]);
+      }
+    } finally {
+      await new Promise((resolve) => collector.close(resolve));
+    }
   });
 
   it('decodes and writes images with what the image installed (sharp and its native library)', async () => {

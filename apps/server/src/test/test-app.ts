@@ -15,6 +15,8 @@ import { createPaymentProvider } from '../services/payments/create-payment-provi
 import type { PaymentProvider } from '../services/payments/payment-provider.ts';
 import { createSmsSender } from '../services/sms/create-sms-sender.ts';
 import type { SmsSender } from '../services/sms/sms-sender.ts';
+import { startTracing } from '../services/tracing/start-tracing.ts';
+import type { Tracing } from '../services/tracing/tracing.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 const fixtureWebDist = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
@@ -31,6 +33,8 @@ export interface TestApp {
   images: ImageStorage;
   /** The origin it listens on, when started with `listen: true`. */
   url: string;
+  /** Its tracing, when `env` names an OTLP endpoint (as main.ts starts it); shut down on close. */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,8 @@ export async function createTestApp(
   const port = options.listen ? await freePort() : 3000;
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ PORT: String(port), PUBLIC_URL: url, ...options.env });
-  const database = options.database ?? (await createTestDatabase(kind));
+  const tracing = await startTracing(config.tracing);
+  const database = options.database ?? (await createTestDatabase(kind, undefined, { tracing }));
   const imageDir = options.images ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-points-images-'));
   const images = options.images ?? createFolderImageStorage(imageDir!);
   const app = await buildApp({
@@ -69,6 +74,7 @@ export async function createTestApp(
     images,
     checkResponses: true,
     logDestination: options.logDestination,
+    tracing,
   });
   if (options.listen) await app.listen({ host: '127.0.0.1', port });
   else await app.ready();
@@ -78,9 +84,11 @@ export async function createTestApp(
     config,
     images,
     url,
+    tracing,
     async close() {
       await app.close();
       await database.close();
+      await tracing?.shutdown();
       if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createPostgresDatabase } from '../../../../scripts/test-support.mjs';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
 import type { ReplicaSettings } from '../db/replica.ts';
+import type { Tracing } from '../services/tracing/tracing.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -38,7 +39,7 @@ function readPgliteTemplate(): Blob | undefined {
 export async function createTestDatabase(
   kind: DatabaseKind,
   poolSize = 20,
-  options: { replica?: ReplicaSettings } = {},
+  options: { replica?: ReplicaSettings; tracing?: Tracing | null } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openPglite(undefined, { startFrom: readPgliteTemplate() });

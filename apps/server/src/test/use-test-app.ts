@@ -59,6 +59,9 @@ export function useTestApp(kind: DatabaseKind = 'pglite', options: UseTestAppOpt
     get url() {
       return current().url;
     },
+    get tracing() {
+      return current().tracing;
+    },
     as: sessionsFor(current),
     get admin() {
       if (!admin) throw new Error('useTestApp: pass { admin: true } for t.admin');
