@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 import { freePort, POSTGRES_ADMIN_URL, waitUntilOk } from '../scripts/test-support.mjs';
 import { ADMIN_EMAIL, buildDatabase, checkInvariants, databaseSize } from './scale/build-database.mjs';
 import { BEFORE, declaredGetEndpoints, readPaths, TARGETS, targetOf, UNTIMED } from './scale/paths.mjs';
@@ -501,7 +502,7 @@ results.jobs = await section('jobs', async () => {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let serverOutput = '';
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
   env: { ...process.env, ...serverEnv(), PORT: String(port), PUBLIC_URL: base },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 import { freePort } from '../scripts/test-support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -15,7 +16,7 @@ const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 async function timeFirstPage(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -15,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 import { chromiumFlags, chromiumPath, freePort, waitUntilOk } from '../scripts/test-support.mjs';
 import { loadAverage } from './support.mjs';
 
@@ -89,7 +90,7 @@ async function signedUpUser(base) {
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataParent = fs.mkdtempSync(path.join(os.tmpdir(), 'qp-bench-web-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
   env: {
     ...process.env,
     NODE_ENV: 'test',

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 import { createPostgresDatabase, freePort, waitUntilOk } from '../scripts/test-support.mjs';
 import { loadAverage, requireLocalPostgres, sessionCookieSigner } from './support.mjs';
 
@@ -303,7 +304,7 @@ const base = `http://127.0.0.1:${port}`;
 const profile = process.env.BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
   : [];
-const server = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
   env: {
     ...process.env,
     NODE_ENV: 'test',

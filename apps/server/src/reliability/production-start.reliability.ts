@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../../scripts/server-command.mjs';
 import { freePort, POSTGRES_ADMIN_URL, waitUntilOk } from '../../../../scripts/test-support.mjs';
 import { repoRoot } from '../paths.ts';
 import { scratchDir } from './support/cluster.ts';
@@ -453,7 +454,11 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
   it('the image runs unprivileged, and compose.yaml and the systemd units run the same commands', async () => {
     expect(dockerfile.user).toBe('node');
     expect(dockerfile.runtime.some((line) => line.startsWith('ENV NODE_ENV=production'))).toBe(true);
-    expect(dockerfile.cmd).toEqual(['node', 'apps/server/dist/main.js']);
+    // As npm start and the benches run it (scripts/server-command.mjs).
+    expect(dockerfile.cmd).toEqual(['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY]);
+    expect(JSON.parse(read('package.json')).scripts.start).toBe(
+      `npm run build && node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
+    );
 
     const compose = read('compose.yaml');
     expect(compose).toContain("command: ['node', 'apps/server/dist/migrate.js']");
@@ -475,7 +480,7 @@ describe('the production guide (docs/deploy.md) on this machine', () => {
     }
 
     const service = read('deploy/quiz-points.service');
-    expect(service).toContain('ExecStart=/usr/bin/node apps/server/dist/main.js');
+    expect(service).toContain(`ExecStart=/usr/bin/node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`);
     expect(service).toContain('Requires=quiz-points-migrate.service');
     expect(read('deploy/quiz-points-migrate.service')).toContain(
       'ExecStart=/usr/bin/node apps/server/dist/migrate.js',
