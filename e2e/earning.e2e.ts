@@ -2,7 +2,7 @@ import { messages } from '@quiz-points/shared';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot, useBrowser } from './support/browser.ts';
 import { unique } from './support/rows.ts';
-import { completeSignup, pointsOnHome, signInWithGoogle } from './support/users.ts';
+import { completeSignup, ensureTodaysDailyQuiz, pointsOnHome, signInWithGoogle } from './support/users.ts';
 
 const browser = useBrowser();
 
@@ -174,6 +174,7 @@ describe('daily rewards', () => {
 
   it('answers today’s daily quiz right, shows the explanation, then refuses a second visit', async () => {
     const { page } = browser;
+    await ensureTodaysDailyQuiz(browser);
     await newUser();
     await page.getByRole('link', { name: 'デイリークイズに挑戦' }).click();
     await page.waitForURL('**/daily-quiz');
@@ -200,6 +201,7 @@ describe('daily rewards', () => {
 
   it('gives 1 Pt for a wrong daily-quiz answer', async () => {
     const { page } = browser;
+    await ensureTodaysDailyQuiz(browser);
     await newUser();
     await page.goto('/daily-quiz');
     await page.getByLabel('北岳').check();

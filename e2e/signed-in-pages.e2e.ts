@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, newContextWithoutJavaScript, screenshot, useBrowser } from './support/browser.ts';
 import { takeover, watchTheRoot } from './support/hydration.ts';
-import { signInAsAdmin, signUpMember } from './support/users.ts';
+import { ensureTodaysDailyQuiz, signInAsAdmin, signUpMember } from './support/users.ts';
 
 // A member's home and quiz page are drawn on the server with their data (docs/decisions/040).
 const browser = useBrowser();
@@ -45,6 +45,7 @@ const adTitles = async () => {
 
 describe("a member's pages drawn on the server", () => {
   it('sends home with the balance, the streak, the day’s buttons and the ads, which the app takes over as they are', async () => {
+    await ensureTodaysDailyQuiz(browser);
     await signUpMember(browser.page, 'drawn-home');
     const ads = await adTitles();
     const { root, cacheControl } = await served('/');

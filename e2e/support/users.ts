@@ -1,5 +1,7 @@
+import { japanIsoDate } from '@quiz-points/shared';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { type BrowserFixture, newPersonPage } from './browser.ts';
 import { unique } from './rows.ts';
 
 /**
@@ -105,4 +107,29 @@ export async function signUpMember(page: Page, prefix: string) {
   await signInWithGoogle(page, email);
   await completeSignup(page);
   return email;
+}
+
+/**
+ * Today's daily quiz (Japan time), as the demo seed writes it (apps/server/src/db/seed.ts), made
+ * through the admin's API when the day has none. The worker servers seed once, at their start: a
+ * run that crosses Japan's midnight (15:00 UTC) would find the new day without a quiz.
+ */
+export async function ensureTodaysDailyQuiz(fixture: BrowserFixture) {
+  const { context, page } = await newPersonPage(fixture);
+  try {
+    await signInAsAdmin(page);
+    const response = await page.request.post('/api/admin/daily-quizzes', {
+      data: {
+        publishDate: japanIsoDate(new Date()),
+        quizQuestion: '日本で一番高い山はどれでしょう？',
+        quizOptions: ['北岳', '富士山', '奥穂高岳'],
+        correctOptionIndex: 2,
+        explanation: '富士山の標高は3,776mで、日本で最も高い山です。2位は北岳（3,193m）です。',
+      },
+    });
+    // 409: the day has its quiz already (the seed's, or an earlier test's).
+    expect([200, 201, 409], await response.text()).toContain(response.status());
+  } finally {
+    await context.close();
+  }
 }
