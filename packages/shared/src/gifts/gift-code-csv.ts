@@ -36,13 +36,14 @@ export function parseGiftCodeCsv(text: string): ParsedGiftCodes {
       for (let at = read; at < record.meta.cursor; at++) if (input.charCodeAt(at) === 10) line++;
       read = record.meta.cursor;
       const code = (record.data[0] ?? '').trim();
-      const first = firstLineOf.get(giftCodeKey(code));
+      const key = giftCodeKey(code);
+      const first = firstLineOf.get(key);
       if (record.errors.length > 0) refusal = giftCodeMessages.malformed(recordLine);
       else if (code === '' || (codes.length === 0 && HEADER.test(code))) return;
       else if (!GIFT_CODE.test(code)) refusal = giftCodeMessages.malformed(recordLine);
       else if (first !== undefined) refusal = giftCodeMessages.repeatedInFile(recordLine, first);
       if (refusal !== undefined) return parser.abort();
-      firstLineOf.set(giftCodeKey(code), recordLine);
+      firstLineOf.set(key, recordLine);
       codes.push({ code, line: recordLine });
     },
   });
