@@ -58,7 +58,7 @@ describe('the member app’s navigation on a phone', () => {
     await expect.poll(currentTab).toContain('交換');
   });
 
-  it('leaves the tab bar out on a desk, where the side menu serves', async () => {
+  it('leaves the tab bar out on a desk, where the side menu serves and the ads stand two to a row', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1024, height: 800 });
     await signUpMember(page, 'desk');
@@ -66,6 +66,14 @@ describe('the member app’s navigation on a phone', () => {
     await page.getByTestId('header-balance').waitFor();
     expect(await tabs().isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'メニュー' }).isVisible()).toBe(true);
+    // Two cards a row, each with its two buttons on one line.
+    const cards = page.locator('.ad-list .ad-card');
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(second!.y).toBe(first!.y);
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+    const buttons = cards.nth(0).locator('.ad-card__actions > .button');
+    const [open, quiz] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()];
+    expect(quiz!.y).toBe(open!.y);
     await expectAccessible(page);
     await screenshot(page, 'member-desk-home');
   });

@@ -2,6 +2,8 @@ import { type AdImage, adImageFallback, adImageSrcSet } from '@quiz-points/share
 
 /** The member's column is at most 720 px wide (--content-max-width); narrower, the whole screen. */
 const SIZES = '(min-width: 720px) 720px, 100vw';
+/** A card in the ad list: two to a row from 640 px (styles.css `.ad-list`), one below. */
+export const CARD_SIZES = '(min-width: 720px) 344px, (min-width: 640px) 50vw, 100vw';
 
 /**
  * An ad's banner image in a box of one fixed shape (styles.css `.ad-banner`, 1.91 : 1),
@@ -12,9 +14,12 @@ export function AdBanner({
   image,
   title,
   eager = false,
+  sizes = SIZES,
 }: {
   image: AdImage;
   title: string;
+  /** The width it is shown at, for the browser's choice of file (the full column unless said). */
+  sizes?: string;
   /** Load at once (a file just chosen, shown where it was chosen). */
   eager?: boolean;
 }) {
@@ -23,7 +28,7 @@ export function AdBanner({
       <img
         src={adImageFallback(image)}
         srcSet={adImageSrcSet(image)}
-        sizes={SIZES}
+        sizes={sizes}
         width={image.width}
         height={image.height}
         alt={title}

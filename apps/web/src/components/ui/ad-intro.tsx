@@ -1,5 +1,5 @@
 import { type AdImage, formatPoints } from '@quiz-points/shared';
-import { AdBanner, AdBannerPlaceholder } from './ad-banner.tsx';
+import { AdBanner, AdBannerPlaceholder, CARD_SIZES } from './ad-banner.tsx';
 
 /** What the top of an ad shows; the points are null while the advertiser's pricing is loading. */
 export interface AdIntroContent {
@@ -28,7 +28,7 @@ export function AdIntro({
   return (
     <>
       {ad.image ? (
-        <AdBanner image={ad.image} title={ad.adTitle} />
+        <AdBanner image={ad.image} title={ad.adTitle} sizes={titleAs === 'h3' ? CARD_SIZES : undefined} />
       ) : (
         <AdBannerPlaceholder provider={ad.adProvider} />
       )}
