@@ -23,7 +23,8 @@ export function LoadFailed({ message, onRetry }: { message: ReactNode; onRetry?:
 /**
  * The states of a loaded list or page: loading (its skeleton: the `loading` given, or lines),
  * failed (its message, and a retry), empty, or the content. `errorMessage` (読み込みに失敗しました
- * unless said) may depend on the failure (a 404 says something else than a network error).
+ * unless said) may depend on the failure (a 404 says something else than a network error). A refresh
+ * that fails once the content is shown leaves it there, with the message and the retry above it.
  */
 export function QueryContent<T>({
   query,
@@ -41,10 +42,17 @@ export function QueryContent<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <>{loading}</>;
-  if (query.isError) {
-    const message = typeof errorMessage === 'function' ? errorMessage(query.error) : errorMessage;
-    return <LoadFailed message={message} onRetry={() => void query.refetch()} />;
-  }
-  if (isEmpty?.(query.data)) return <p className="card">{empty}</p>;
-  return <>{children(query.data)}</>;
+  const failed = query.isError && (
+    <LoadFailed
+      message={typeof errorMessage === 'function' ? errorMessage(query.error) : errorMessage}
+      onRetry={() => void query.refetch()}
+    />
+  );
+  if (query.isLoadingError) return failed;
+  return (
+    <>
+      {failed}
+      {isEmpty?.(query.data) ? <p className="card">{empty}</p> : children(query.data)}
+    </>
+  );
 }

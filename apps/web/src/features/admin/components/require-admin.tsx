@@ -11,17 +11,18 @@ import { GoogleSignInButton, useMe } from '../../auth/index.ts';
  * and sent home.
  */
 export function RequireAdmin({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isPending, isError, refetch } = useMe();
+  const { data: me, isPending, isLoadingError, refetch } = useMe();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const refused = !isPending && !isError && me != null && !me.isAdmin;
+  const refused = me != null && !me.isAdmin;
   useEffect(() => {
     if (!refused) return;
     const timer = window.setTimeout(() => navigate('/', { replace: true }), 2000);
     return () => window.clearTimeout(timer);
   }, [refused, navigate]);
   if (isPending) return <Loading />;
-  if (isError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
+  // A refresh that fails keeps the page as it is (require-user.tsx): only a failed first load stands in.
+  if (isLoadingError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
   if (!me) {
     const here = `${pathname}${search}`;
     return (

@@ -99,7 +99,7 @@ function priceOf(pricing: PricingView | undefined, targeting: Targeting, maxDeli
 /** The live price (SPEC §9), from the pricing in force; the admin's house ads cost 0. */
 function PricePanel({ maxDeliveries, targeting }: { maxDeliveries: string; targeting: Targeting }) {
   const pricing = usePricing();
-  if (pricing.isError) {
+  if (pricing.isLoadingError) {
     return <LoadFailed message={messages.pricingUnavailable} onRetry={() => void pricing.refetch()} />;
   }
   const { cost, total } = priceOf(pricing.data, targeting, maxDeliveries);

@@ -31,7 +31,7 @@ export function AdvertiserAccountSection({ titleId }: { titleId: string }) {
 
   let content: ReactNode;
   if (me.isPending || isUserAccount) content = <Loading />;
-  else if (me.isError) {
+  else if (me.isLoadingError) {
     // A half-signed-in account must still be able to leave.
     content = (
       <div className="card">

@@ -15,8 +15,9 @@ export function RequireAdvertiser({ children }: { children: (advertiser: Adverti
   const isAdvertiser = me.data?.role === 'advertiser' || me.data?.isAdmin === true;
   const advertiser = useAdvertiserMe(isAdvertiser);
   if (me.isPending || (isAdvertiser && advertiser.isPending)) return <Loading />;
-  if (me.isError || advertiser.isError) {
-    const retry = () => void (me.isError ? me.refetch() : advertiser.refetch());
+  // A refresh that fails keeps the page as it is (require-user.tsx): only a failed first load stands in.
+  if (me.isLoadingError || advertiser.isLoadingError) {
+    const retry = () => void (me.isLoadingError ? me.refetch() : advertiser.refetch());
     return <LoadFailed message={messages.userInfoNotFound} onRetry={retry} />;
   }
   if (!isAdvertiser || !advertiser.data) return <Navigate to="/advertiser" replace />;

@@ -11,7 +11,7 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
  * otherwise it says what to do.
  */
 export function RequireUser({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isPending, isError, refetch } = useMe();
+  const { data: me, isPending, isLoadingError, refetch } = useMe();
   const { pathname } = useLocation();
   if (isPending) {
     return (
@@ -22,7 +22,9 @@ export function RequireUser({ children }: { children: (me: Me) => ReactNode }) {
       </Skeleton>
     );
   }
-  if (isError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
+  // Only a first load that failed stands in for the page: once known, the member stays known through a
+  // refresh that fails (a phone losing its signal), so nothing typed on the page is lost.
+  if (isLoadingError) return <LoadFailed message={messages.loadFailed} onRetry={() => void refetch()} />;
   if (me?.role !== 'user') {
     return (
       <div className="card notice">
