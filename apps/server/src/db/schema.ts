@@ -20,6 +20,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -772,6 +773,24 @@ export const invoices = pgTable(
     check('invoices_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
   ],
 );
+
+/** PostgreSQL's bytea, read as bytes (node-postgres gives a Buffer, which is a Uint8Array; PGlite a Uint8Array). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Each invoice's PDF as last made (docs/decisions/043-stored-invoice-pdfs.md): made at its first
+ * download and kept with a digest of everything it shows (`madeFrom`), so a later download sends the
+ * stored file, and one whose invoice has changed since (its status, say) makes it again. One row per
+ * invoice at most, gone with its invoice.
+ */
+export const invoiceDocuments = pgTable('invoice_documents', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  madeFrom: text('made_from').notNull(),
+  pdf: bytes('pdf').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Payment-provider webhook events already handled (by event id), so a redelivery changes nothing. */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {

@@ -11,11 +11,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../scripts/test-support.mjs';
 import type { Database } from '../db/client.ts';
-import { invoices, users } from '../db/schema.ts';
+import { invoiceDocuments, invoices, users } from '../db/schema.ts';
 import { createMonthlyInvoices } from '../domain/billing/create-monthly-invoices.ts';
 import { deliver } from '../test/billing-fixtures.ts';
 import { advertiserSession, createAd, latestMailedLink } from '../test/factories.ts';
 import { type ErrorReply, TestHttpClient } from '../test/http-client.ts';
+import { databaseKinds } from '../test/test-database.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const ISSUER = { name: '株式会社テスト運営', registrationNumber: 'T1234567890123' };
@@ -305,5 +306,53 @@ describe('spend and qualified invoices', () => {
     const advertiser = await advertiserSession(t);
     const invoice = await lastMonthsInvoice(t.database.db, { advertiserId: advertiser.uid });
     expect(invoice).toMatchObject({ recipientName: 'テスト広告社', recipientAddress: null });
+  });
+});
+
+describe.each(databaseKinds())('stored invoice PDFs on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  /** The invoice's stored PDF rows (one at most), as the table holds them. */
+  const storedFor = (invoiceId: string) =>
+    t.database.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, invoiceId));
+  const download = async (client: TestHttpClient, invoiceId: string) => {
+    const response = await client.raw(`/api/advertiser/invoices/${invoiceId}/pdf`);
+    expect(response.status).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+
+  it('stores the PDF at the first downloads (one row for many at once), sends it as stored, and makes it again once the invoice changes', async () => {
+    const db = t.database.db;
+    const advertiser = await advertiserSession(t);
+    const invoice = await lastMonthsInvoice(db, { advertiserId: advertiser.uid, adTitle: '保存される請求' });
+    expect(await storedFor(invoice.id)).toEqual([]);
+
+    const first = await Promise.all(Array.from({ length: 8 }, () => download(advertiser.client, invoice.id)));
+    for (const bytes of first) expect(await pdfText(bytes)).toContain('広告配信料「保存される請求」');
+    const [stored, ...more] = await storedFor(invoice.id);
+    expect(more).toEqual([]);
+
+    // Sent as stored, byte for byte: marked in the table, the download carries the mark.
+    const marked = Buffer.concat([Buffer.from(stored!.pdf), Buffer.from('%stored\n')]);
+    await db.update(invoiceDocuments).set({ pdf: marked }).where(eq(invoiceDocuments.invoiceId, invoice.id));
+    const again = await download(advertiser.client, invoice.id);
+    expect(Buffer.from(again).equals(marked)).toBe(true);
+    expect((await storedFor(invoice.id))[0]!.createdAt).toEqual(stored!.createdAt);
+
+    // Charged since: the PDF says so, and replaces the stored one.
+    await db
+      .update(invoices)
+      .set({ status: 'charged', chargedAt: new Date() })
+      .where(eq(invoices.id, invoice.id));
+    const charged = await download(advertiser.client, invoice.id);
+    expect(await pdfText(charged)).toContain('ご登録のクレジットカードで決済済みです。');
+    const [replaced, ...others] = await storedFor(invoice.id);
+    expect(others).toEqual([]);
+    expect(replaced!.madeFrom).not.toBe(stored!.madeFrom);
+    expect(Buffer.from(replaced!.pdf).equals(Buffer.from(charged))).toBe(true);
+
+    // Another advertiser still gets 404, stored or not.
+    const other = await advertiserSession(t);
+    expect((await other.client.raw(`/api/advertiser/invoices/${invoice.id}/pdf`)).status).toBe(404);
   });
 });

@@ -80,6 +80,12 @@ function oneLineFields(data: InvoicePdfData): InvoicePdfData {
 }
 
 /**
+ * The layout's version, part of a stored PDF's digest (get-invoice-pdf.ts): raise it with any change
+ * to what render() draws, so invoices stored before are made again at their next download.
+ */
+export const INVOICE_PDF_LAYOUT = 1;
+
+/**
  * One PDF at a time per process: each needs some 50 MB while it is made (the parsed font), so
  * several downloads at once wait in turn rather than add up against the server's memory target.
  */

@@ -40,12 +40,13 @@ export function advertiserBillingRoutes(deps: RouteDeps) {
     defineRoute(api.billing.getBillingOverview, async ({ viewer, reader }) =>
       getBillingOverview(reader, viewer.id),
     ),
-    defineRoute(api.billing.downloadInvoicePdf, async ({ viewer, params, reply }) => {
+    defineRoute(api.billing.downloadInvoicePdf, async ({ viewer, params, reply, request }) => {
       const { pdf, fileName } = await getInvoicePdf({
         db,
         advertiserId: viewer.id,
         invoiceId: params.invoiceId,
         issuer,
+        log: request.log,
       });
       return reply
         .type('application/pdf')
