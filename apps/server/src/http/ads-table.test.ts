@@ -4,6 +4,7 @@ import {
   type AdvertiserAdsPage,
   adConsoleMessages,
   adListStates,
+  adStateOf,
   type BulkAdsResult,
 } from '@quiz-points/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -97,6 +98,8 @@ describe.each(databaseKinds())('the ads table on %s', (kind) => {
     expect(all.body.ads.map((ad) => [ad.adTitle, ad.state])).toEqual(
       [...adListStates].reverse().map((state) => [state, state]),
     );
+    // The consoles' badges read the same state from an ad's fields (adStateOf): both rules agree.
+    for (const ad of all.body.ads) expect(adStateOf(ad), ad.adTitle).toBe(ad.state);
     expect(all.body.counts).toEqual(Object.fromEntries(adListStates.map((state) => [state, 1])));
     for (const status of adListStates) {
       const filtered = await list(advertiser.client, { status });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import '../core/zod-config.ts';
+import type { AdStatus } from '../core/constants.ts';
 import { formatNumber } from '../core/messages.ts';
 import { wellFormedString } from '../core/well-formed-string.ts';
 import { consumptionTax, totalWithTax } from './advertisers.ts';
+import { type AdHold, type AdSchedule, schedulePhase, scheduleToday } from './running-ads.ts';
 
 /** How many ads one page of the table holds. */
 export const ADVERTISER_ADS_PAGE_SIZE = 50;
@@ -44,7 +46,7 @@ export function bulkDoneMessage(action: AdBulkAction, changed: number, unchanged
  * rejected) and, once approved, its delivery — stopped (ended by its advertiser or at its cap), paused
  * by its advertiser, held for another reason (a failed payment, a suspension), before or after its
  * window, or delivering. In the table's status order. One SQL expression decides it
- * (apps/server/src/domain/advertisers/list-advertiser-ads.ts), as deliveryBadge reads an ad in the web.
+ * (apps/server/src/domain/advertisers/list-advertiser-ads.ts), as adStateOf reads an ad's fields.
  */
 export const adListStates = [
   'delivering',
@@ -58,6 +60,23 @@ export const adListStates = [
   'stopped',
 ] as const;
 export type AdListState = (typeof adListStates)[number];
+
+/**
+ * Where an ad stands (adListStates) read from its fields, as the SQL expression reads its row (the ads
+ * table's rows are checked to agree): its review until approved; then stopped, paused, held, before or
+ * after its window (Japan-time `today`), or delivering.
+ */
+export function adStateOf(
+  ad: AdSchedule & { status: AdStatus; isActive: boolean; holds: readonly AdHold[] },
+  today = scheduleToday(),
+): AdListState {
+  if (ad.status !== 'approved') return ad.status;
+  if (!ad.isActive) return 'stopped';
+  if (ad.holds.includes('paused')) return 'paused';
+  if (ad.holds.length > 0) return 'held';
+  const phase = schedulePhase(ad, today);
+  return phase === 'before' ? 'scheduled' : phase === 'after' ? 'expired' : 'delivering';
+}
 
 /** The columns the table sorts by. */
 export const adListSorts = [

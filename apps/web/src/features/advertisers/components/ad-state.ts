@@ -1,4 +1,10 @@
-import { type AdListState, type AdvertiserAd, scheduleToday } from '@quiz-points/shared';
+import {
+  type AdListState,
+  type AdvertiserAd,
+  adStateOf,
+  dailyBudgetMessages,
+  scheduleToday,
+} from '@quiz-points/shared';
 
 /** Whether the ad's daily budget ran out today (Japan time): members do not see it until midnight. */
 export const dailyBudgetReachedToday = (
@@ -7,8 +13,8 @@ export const dailyBudgetReachedToday = (
 ) => ad.dailyBudget !== null && ad.dailyBudgetReachedOn === today;
 
 /**
- * Where an ad stands (the server's adListStates), in the words and colours of the ads table: the
- * review's until approved, then the delivery's (as deliveryBadge reads an approved ad).
+ * Where an ad stands (the server's adListStates), in the words and colours of the consoles: the
+ * review's until approved, then the delivery's.
  */
 export const adStateBadges: Record<AdListState, { label: string; className: string }> = {
   delivering: { label: '配信中', className: 'badge badge--issued' },
@@ -21,3 +27,17 @@ export const adStateBadges: Record<AdListState, { label: string; className: stri
   expired: { label: '配信期間終了', className: 'badge' },
   stopped: { label: '停止中', className: 'badge' },
 };
+
+export type AdStateFields = Pick<
+  AdvertiserAd,
+  'status' | 'isActive' | 'holds' | 'startDate' | 'endDate' | 'dailyBudget' | 'dailyBudgetReachedOn'
+>;
+
+/** An ad's badge: where it stands, and for one delivering, done for today once its daily budget ran out. */
+export function adStateBadge(ad: AdStateFields, today = scheduleToday()) {
+  const state = adStateOf(ad, today);
+  if (state === 'delivering' && dailyBudgetReachedToday(ad, today)) {
+    return { label: dailyBudgetMessages.reachedToday, className: 'badge badge--pending' };
+  }
+  return adStateBadges[state];
+}
