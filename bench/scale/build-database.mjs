@@ -50,6 +50,10 @@ const {
   annualIncomes: incomeNames,
   maritalStatuses: maritalNames,
 } = await tsImport('../../packages/shared/src/core/profile-options.ts', import.meta.url);
+const { MISBILLED_ADS_SQL } = await tsImport(
+  '../../apps/server/src/domain/billing/misbilled-ads.ts',
+  import.meta.url,
+);
 
 const givenRomaji = [
   'haruto',
@@ -1054,13 +1058,7 @@ export async function checkInvariants(client) {
       select 2 - count(*) from pg_indexes
       where indexname in ('quiz_responses_person_ad_key', 'ad_deliveries_ad_user_key')`,
     'each ad’s invoices bill every delivery before the last one’s end exactly once': `
-      select count(*) from (
-        select i.ad_id, max(i.billed_until) as until, sum(i.deliveries) as n, sum(i.subtotal) as s
-        from invoices i group by i.ad_id
-      ) b
-      cross join lateral (select count(*) as n, coalesce(sum(d.unit_price), 0) as s from ad_deliveries d
-                          where d.ad_id = b.ad_id and d.delivered_at < b.until) r
-      where (b.n, b.s) is distinct from (r.n, r.s)`,
+      select count(*) from (${MISBILLED_ADS_SQL}) misbilled`,
     'every delivery is of an approved ad, at its price': `
       select count(*) from ad_deliveries d join ads a on a.id = d.ad_id where a.status <> 'approved' or d.unit_price <> a.unit_price`,
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { MISBILLED_ADS_SQL } from '../../domain/billing/misbilled-ads.ts';
 import { computeAdDayFigures } from '../../domain/figures/compute-ad-figures.ts';
 import { adFiguresThrough } from '../../domain/figures/read-ad-day-figures.ts';
 import { findLedgerMismatches } from '../../domain/points/ledger.ts';
@@ -52,19 +53,8 @@ const violations = {
     select t.id from point_transactions t
     where t.reason in ('gift_request', 'gift_refund')
       and not exists (select 1 from gift_requests g where g.id::text = t.ref)`,
-  // An invoice bills its ad's deliveries of a stretch of time, plus the late ones of the previous
-  // stretch (decision 034); one written before migration 0023 claimed them by invoice_id.
-  'an ad whose invoices do not bill every delivery before the last one’s end exactly once': sql`
-    select a.id from ads a
-    cross join lateral (
-      select max(i.billed_until) as until, sum(i.deliveries) as deliveries, sum(i.subtotal) as subtotal
-      from invoices i where i.ad_id = a.id
-    ) b
-    cross join lateral (
-      select count(*) as deliveries, coalesce(sum(d.unit_price), 0) as subtotal from ad_deliveries d
-      where d.ad_id = a.id and d.delivered_at < b.until
-    ) r
-    where b.until is not null and (b.deliveries, b.subtotal) is distinct from (r.deliveries, r.subtotal)`,
+  'an ad whose invoices do not bill every delivery before the last one’s end exactly once':
+    sql.raw(MISBILLED_ADS_SQL),
   'an invoice whose stretch does not follow its ad’s previous invoice, or holds other than it counted': sql`
     select i.id from invoices i
     where i.stretch_deliveries is not null and i.billed_from is not null and (
