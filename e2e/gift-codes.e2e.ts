@@ -33,6 +33,9 @@ describe('the gift-code inventory', () => {
     expect(await admin.getByRole('alert').innerText()).toBe(messages.giftTypeUnavailable);
     await admin.getByLabel('ギフトの種類').selectOption({ label: 'QUOカードPay' });
     await admin.getByLabel('金額').selectOption({ label: '3,000円分' });
+    // The file field speaks Japanese (our button, not the browser's Choose File) and names the file chosen.
+    const fileField = admin.locator('.file-pick');
+    expect(await fileField.innerText()).toBe('ファイルを選ぶ\n選択されていません');
     await admin.getByLabel('CSVファイル').setInputFiles({
       name: 'quo-3000.csv',
       mimeType: 'text/csv',
@@ -42,12 +45,14 @@ describe('the gift-code inventory', () => {
       ),
     });
     await expect.poll(() => admin.getByText('2件のコードを読み込みました。').count()).toBe(1);
+    expect(await fileField.innerText()).toBe('ファイルを選ぶ\nquo-3000.csv');
     await admin.getByRole('button', { name: '登録する' }).click();
     await expect
       .poll(() => admin.getByRole('status').filter({ hasText: '登録しました' }).innerText())
       .toBe(giftCodeMessages.loaded(2));
     const row = admin.getByRole('row').filter({ hasText: 'QUOカードPay 3,000円分' });
     await expect.poll(() => row.innerText()).toContain('2件');
+    expect(await fileField.innerText()).toBe('ファイルを選ぶ\n選択されていません');
 
     await row.getByRole('button', { name: 'QUOカードPay 3,000円分のコードを見る' }).click();
     const list = admin.getByRole('region', { name: 'QUOカードPay 3,000円分のコード一覧' });

@@ -12,6 +12,7 @@ import {
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { FilePick, NOTHING_CHOSEN } from '../../../components/ui/file-pick.tsx';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message.tsx';
 import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -35,13 +36,16 @@ function LoadForm({ stock }: { stock: GiftCodeStockRow[] }) {
   const [giftType, setGiftType] = useState('');
   const [amount, setAmount] = useState('');
   const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
   const [message, setMessage] = useState<FormMessageValue>(null);
   const amounts = stock.filter((row) => row.giftType === giftType).map((row) => String(row.amount));
   const parsed = csv ? parseGiftCodeCsv(csv) : null;
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     setMessage(null);
-    setCsv((await event.target.files?.[0]?.text()) ?? '');
+    const file = event.target.files?.[0];
+    setFileName(file?.name ?? null);
+    setCsv((await file?.text()) ?? '');
   };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,6 +58,7 @@ function LoadForm({ stock }: { stock: GiftCodeStockRow[] }) {
       const { loaded } = await load.mutateAsync(body);
       setMessage({ kind: 'ok', text: giftCodeMessages.loaded(loaded) });
       setCsv('');
+      setFileName(null);
       formElement.reset();
     } catch (failure) {
       form.fail(failure instanceof Error ? failure.message : messages.updateFailed);
@@ -88,11 +93,11 @@ function LoadForm({ stock }: { stock: GiftCodeStockRow[] }) {
         hint="1行に1件のギフトコード（1列目）。見出し行と空行は読み飛ばします。1回に1,000件まで。"
         error={form.errorOf('csv')}
       >
-        <input
+        <FilePick
           id="codes-file"
-          type="file"
+          buttonLabel="ファイルを選ぶ"
+          status={fileName ?? NOTHING_CHOSEN}
           accept=".csv,.txt,text/csv,text/plain"
-          className="input"
           onChange={(event) => void chooseFile(event)}
           {...form.invalid('csv', { describedBy: 'codes-file-hint' })}
         />

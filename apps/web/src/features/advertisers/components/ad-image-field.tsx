@@ -1,6 +1,7 @@
 import { type AdImage, adImageFileProblem, adImageMediaTypes } from '@quiz-points/shared';
 import { type ChangeEvent, useEffect, useMemo, useRef } from 'react';
 import { AdBanner } from '../../../components/ui/ad-banner.tsx';
+import { FilePick, NOTHING_CHOSEN } from '../../../components/ui/file-pick.tsx';
 
 /** What the form will do with the ad's image when it is sent. */
 export type ImageChoice = { kind: 'keep' } | { kind: 'set'; file: File } | { kind: 'remove' };
@@ -66,24 +67,17 @@ export function AdImageField({
       <label htmlFor={FIELD_ID} className="field__label">
         バナー画像（任意）
       </label>
-      {/* The browser's own file box speaks the browser's language (Choose File); the button is ours. */}
-      <div className="file-pick">
-        <input
-          ref={input}
-          id={FIELD_ID}
-          className="file-pick__input"
-          type="file"
-          accept={adImageMediaTypes.join(',')}
-          onChange={choose}
-          disabled={progress !== null}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={`${FIELD_ID}-hint${error ? ` ${ERROR_ID}` : ''}`}
-        />
-        <label htmlFor={FIELD_ID} className="button button--secondary button--small file-pick__button">
-          画像を選ぶ
-        </label>
-        {choice.kind !== 'set' && !hasPicture && <span className="note">選択されていません</span>}
-      </div>
+      <FilePick
+        inputRef={input}
+        id={FIELD_ID}
+        buttonLabel="画像を選ぶ"
+        status={choice.kind !== 'set' && !hasPicture ? NOTHING_CHOSEN : null}
+        accept={adImageMediaTypes.join(',')}
+        onChange={choose}
+        disabled={progress !== null}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={`${FIELD_ID}-hint${error ? ` ${ERROR_ID}` : ''}`}
+      />
       <p id={`${FIELD_ID}-hint`} className="field__hint">
         JPEG・PNG・WebP形式、5MBまで。横1,200×縦628ピクセル（横長
         1.91:1）がおすすめです。ほかの比率の画像は枠の中に収まるように表示されます。画像は送信時にアップロードされ、審査のうえ広告と一緒に表示されます。
