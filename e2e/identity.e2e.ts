@@ -43,10 +43,13 @@ describe('sign-in and signup', () => {
     await page.getByLabel('女性', { exact: true }).check();
     await page.getByLabel('職業（任意）').selectOption('会社員');
     await expectAccessible(page);
+    // No balance in the header until signed up: there is none yet, and its passbook would send back here.
+    expect(await page.getByTestId('header-balance').count()).toBe(0);
     await screenshot(page, 'signup');
     await submit.click();
 
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('header-balance').waitFor();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: '登録ボーナス 40 Pt' }).count())
       .toBe(1);

@@ -62,7 +62,8 @@ export function SignedInHeader() {
         </Link>
         <MenuButton drawer={drawer} controls="side-menu" className="icon-button" />
       </div>
-      {me && (
+      {/* Once signed up: before that there is no balance to speak of, and its passbook sends to signup. */}
+      {me && !me.needsSignup && (
         <Link
           to="/point-history"
           className="balance-bar"
