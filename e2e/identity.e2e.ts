@@ -40,6 +40,8 @@ describe('sign-in and signup', () => {
     await page.getByLabel('郵便番号（ハイフンなし7桁・任意）').fill('1500002');
     await expect.poll(() => page.getByLabel('都道府県').inputValue()).toBe('東京都');
     expect(await page.getByLabel('市区町村').inputValue()).toBe('渋谷区');
+    // The refusal went with the edit that mends it.
+    expect(await page.getByText(messages.zipAddressUnresolved).count()).toBe(0);
     await page.getByLabel('女性', { exact: true }).check();
     await page.getByLabel('職業（任意）').selectOption('会社員');
     await expectAccessible(page);

@@ -25,6 +25,12 @@ function SignupForm() {
   const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
   const [agreed, setAgreed] = useState(false);
 
+  // A refusal of the whole form (the server's: an address the postcode did not give) goes with the
+  // next edit, as the person sets about mending it; marks on fields stay until the next submit.
+  const edited = () => {
+    if (!form.hasFieldErrors && form.summary) form.clear();
+  };
+
   const { birthYear, birthMonth, birthDay } = birth;
   const dayCount = birthYear && birthMonth ? daysInMonth(Number(birthYear), Number(birthMonth)) : 31;
   const birthSelects = [
@@ -73,7 +79,10 @@ function SignupForm() {
               <select
                 className="input"
                 value={birth[field]}
-                onChange={(event) => setBirth({ ...birth, [field]: event.target.value })}
+                onChange={(event) => {
+                  setBirth({ ...birth, [field]: event.target.value });
+                  edited();
+                }}
                 aria-label={label}
                 {...form.invalid(field, { messageOf: 'birthDate' })}
               >
@@ -94,13 +103,23 @@ function SignupForm() {
         </p>
       </fieldset>
 
-      <ProfileFields values={profile} onChange={setProfile} zipError={form.errorOf('zipCode')} />
+      <ProfileFields
+        values={profile}
+        onChange={(values) => {
+          setProfile(values);
+          edited();
+        }}
+        zipError={form.errorOf('zipCode')}
+      />
 
       <label className="choice choice--block">
         <input
           type="checkbox"
           checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
+          onChange={(event) => {
+            setAgreed(event.target.checked);
+            edited();
+          }}
           {...form.invalid('agreeToTerms')}
         />
         <span>
