@@ -49,6 +49,9 @@ function hueOf(name: string) {
   return hash;
 }
 
+/** The name's first letter or digit: not a bracket (the preview's （広告主名）) nor a mark. */
+export const initialOf = (name: string) => /[\p{L}\p{N}]/u.exec(name)?.[0] ?? '';
+
 /**
  * In place of a banner the advertiser has not given: the same box, a soft colour of the advertiser's
  * own and the first letter of its name. Decoration only: the name and title follow in text.
@@ -56,7 +59,7 @@ function hueOf(name: string) {
 export function AdBannerPlaceholder({ provider }: { provider: string }) {
   return (
     <div className={`ad-banner ad-banner--placeholder ad-banner--hue-${hueOf(provider)}`} aria-hidden="true">
-      <span className="ad-banner__initial">{[...provider][0] ?? ''}</span>
+      <span className="ad-banner__initial">{initialOf(provider)}</span>
     </div>
   );
 }
