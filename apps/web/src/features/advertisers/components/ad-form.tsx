@@ -240,8 +240,9 @@ function FormSection({
           </span>
         </button>
       </h2>
+      {/* A folded part is not drawn at all (the profile's ~100 boxes): its values live in the form. */}
       <div id={bodyId} className="form-section__body" hidden={!open}>
-        {children}
+        {open && children}
       </div>
     </section>
   );
