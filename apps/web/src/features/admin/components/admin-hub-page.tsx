@@ -30,7 +30,10 @@ export default function AdminHubPage() {
             <Link to={duty.to} className="admin-duty">
               {duty.label}
               {duty.waiting !== undefined && (
-                <span className="badge badge--pending">未処理 {duty.waiting}件</span>
+                // Highlighted only while something waits: nothing to do reads as quiet.
+                <span className={duty.waiting > 0 ? 'badge badge--pending' : 'badge'}>
+                  未処理 {duty.waiting}件
+                </span>
               )}
             </Link>
           </li>
